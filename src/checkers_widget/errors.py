@@ -1,0 +1,82 @@
+"""The exception hierarchy: every error a user can cause is a ``ValueError``.
+
+Each class says *what kind* of input was wrong; each message says *where* (the FEN
+field, the PDN game, line and column, the move and its legal alternatives), so that
+a learner or a script can act on it without reading a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .move import Move
+
+__all__ = [
+    "AmbiguousMoveError",
+    "CheckersError",
+    "FenError",
+    "GameOverError",
+    "IllegalMoveError",
+    "PdnError",
+]
+
+
+class CheckersError(ValueError):
+    """Base class of every error raised for bad input to checkers-widget."""
+
+
+class FenError(CheckersError):
+    """A FEN string could not be read; the message names the field and token."""
+
+
+class IllegalMoveError(CheckersError):
+    """A move is not legal in the position; ``legal`` lists the moves that are."""
+
+    def __init__(self, message: str, legal: Sequence[Move] = ()) -> None:
+        super().__init__(message)
+        self.legal: tuple[Move, ...] = tuple(legal)
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """Move text matches more than one legal move; ``candidates`` lists them."""
+
+    def __init__(self, message: str, candidates: Sequence[Move]) -> None:
+        super().__init__(message, candidates)
+        self.candidates: tuple[Move, ...] = tuple(candidates)
+
+
+class GameOverError(IllegalMoveError):
+    """A move was offered after the game had ended."""
+
+
+class PdnError(CheckersError):
+    """A PDN text could not be read; knows the game, line and column where it failed."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        game: int | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        ply: int | None = None,
+        move: str | None = None,
+    ) -> None:
+        where = []
+        if game is not None:
+            where.append(f"game {game}")
+        if line is not None:
+            where.append(f"line {line}")
+        if column is not None:
+            where.append(f"column {column}")
+        if ply is not None:
+            where.append(f"ply {ply}")
+        prefix = f"{', '.join(where)}: " if where else ""
+        super().__init__(prefix + message)
+        self.game = game
+        self.line = line
+        self.column = column
+        self.ply = ply
+        self.move = move
