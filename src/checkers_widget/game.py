@@ -1,0 +1,494 @@
+"""A game: the moves played, undo and redo, draw rules, offers, resignation and the result.
+
+``Game`` is the single authority the widget, the computer player and the PDN reader
+talk to. It wraps a :class:`Board`, refuses anything illegal without changing state,
+and decides when the game is over and why.
+
+Results use PDN's convention for checkers: the first number is Black's score
+(Black moves first), so ``"1-0"`` is a Black win and ``"0-1"`` a White win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .board import Board
+from .errors import CheckersError, GameOverError, IllegalMoveError
+from .move import BLACK, COLORS, WHITE, Color, Move, opponent
+
+__all__ = [
+    "DRAW_RULE_PRESETS",
+    "SIDE_NAME_PRESETS",
+    "DrawRules",
+    "Game",
+    "Result",
+]
+
+Result = Literal["1-0", "0-1", "1/2-1/2"]
+
+#: The result string of a win for each side.
+WIN: dict[Color, Result] = {BLACK: "1-0", WHITE: "0-1"}
+DRAW: Result = "1/2-1/2"
+
+
+@dataclass(frozen=True)
+class DrawRules:
+    """When a game is drawn without an agreement.
+
+    ``quiet_moves``: moves *by each player* with no capture and no man moved (only kings
+    shuffling) after which the game is drawn; ``None`` turns the rule off.
+    ``repetitions``: how many times the same position with the same side to move ends
+    the game; ``None`` turns it off. ``automatic``: ``True`` ends the game on the spot,
+    ``False`` only reports (``Game.draw_claim``) that either player may claim the draw.
+    """
+
+    quiet_moves: int | None = 40
+    repetitions: int | None = None
+    automatic: bool = True
+
+    def __post_init__(self) -> None:
+        if self.quiet_moves is not None and self.quiet_moves < 1:
+            raise CheckersError(f"quiet_moves must be at least 1 or None, not {self.quiet_moves}")
+        if self.repetitions is not None and self.repetitions < 2:
+            raise CheckersError(f"repetitions must be at least 2 or None, not {self.repetitions}")
+
+
+#: Named draw rules, following the reference products and the standard rules.
+DRAW_RULE_PRESETS: dict[str, DrawRules] = {
+    # The default, as the online Porchlight game plays American rules: drawn automatically
+    # once each player has made 40 moves with no capture and no man moved.
+    "forty-moves": DrawRules(quiet_moves=40, repetitions=None, automatic=True),
+    # The browser game: automatic draw on threefold repetition, or after 80 single-player
+    # turns (40 each) with no capture and no man moved.
+    "browser": DrawRules(quiet_moves=40, repetitions=3, automatic=True),
+    # Tournament rules: nothing ends by itself; the 40-move rule and threefold repetition
+    # let a player claim the draw (Game.draw_claim / Game.claim_draw).
+    "claim": DrawRules(quiet_moves=40, repetitions=3, automatic=False),
+    # Casual play: only agreement ends a game in a draw.
+    "none": DrawRules(quiet_moves=None, repetitions=None, automatic=True),
+}
+
+#: Named pairs of side names (first mover first), as the reference products use them.
+SIDE_NAME_PRESETS: dict[str, tuple[str, str]] = {
+    "black-white": ("Black", "White"),
+    "black-red": ("Black", "Red"),
+    "red-white": ("Red", "White"),
+}
+
+
+@dataclass
+class _Position:
+    """What the game remembers about each position reached, for the draw rules."""
+
+    key: tuple[int, int, int, Color]
+    quiet_plies: int
+
+
+@dataclass(eq=False, repr=False)
+class Game:
+    """A game of checkers from a start position, with history, draws and a result.
+
+    ``Game()`` starts from the opening, ``Game(fen=...)`` from any position.
+    ``draw_rules`` is a :class:`DrawRules` or a preset name (see
+    :data:`DRAW_RULE_PRESETS`; default ``"forty-moves"``); ``side_names`` a pair of
+    names (first mover first) or a preset name (``"black-white"``, ``"black-red"``,
+    ``"red-white"``). Internally the sides are always ``"black"`` (squares 1-12, moves
+    first) and ``"white"``; the names are what people read.
+    """
+
+    fen: str | None = None
+    draw_rules: DrawRules | str = "forty-moves"
+    side_names: tuple[str, str] | str = "black-white"
+    tags: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.draw_rules, str):
+            try:
+                self.draw_rules = DRAW_RULE_PRESETS[self.draw_rules]
+            except KeyError:
+                raise CheckersError(
+                    f"unknown draw rules {self.draw_rules!r}; choose one of "
+                    + ", ".join(DRAW_RULE_PRESETS)
+                    + " or pass a DrawRules"
+                ) from None
+        if isinstance(self.side_names, str):
+            try:
+                self.side_names = SIDE_NAME_PRESETS[self.side_names]
+            except KeyError:
+                raise CheckersError(
+                    f"unknown side names {self.side_names!r}; choose one of "
+                    + ", ".join(SIDE_NAME_PRESETS)
+                    + " or pass a pair of names"
+                ) from None
+        if len(self.side_names) != 2 or not all(isinstance(n, str) and n for n in self.side_names):
+            raise CheckersError(f"side_names must be two non-empty names, not {self.side_names!r}")
+        self.side_names = (self.side_names[0], self.side_names[1])
+        self._board = Board(self.fen) if self.fen is not None else Board()
+        self.start_fen: str = self._board.to_fen()
+        self._redo: list[Move] = []
+        self._positions: list[_Position] = [_Position(self._board.key(), 0)]
+        self._result: Result | None = None
+        self._termination: str | None = None
+        self._ended_by_rules = False
+        self._draw_offer: Color | None = None
+        self._offered_this_move: set[Color] = set()
+        self._listeners: list[Callable[[str, Game], Any]] = []
+        #: Comments by ply: key n is the comment after the n-th move (0: before the first).
+        self.comments: dict[int, str] = {}
+        #: Annotation marks and NAGs of the n-th move (1-based), e.g. ``["!", "$2"]``.
+        self.nags: dict[int, list[str]] = {}
+        #: Alternatives to the n-th move (1-based), each kept as PDN move text.
+        self.variations: dict[int, list[str]] = {}
+        self._update_result()
+
+    # ------------------------------------------------------------------ views
+    @property
+    def board(self) -> Board:
+        """A copy of the current position (with its move stack); play through the game."""
+        return self._board.copy()
+
+    @property
+    def turn(self) -> Color:
+        """The side to move."""
+        return self._board.turn
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far, in order."""
+        return self._board.move_stack
+
+    @property
+    def ply(self) -> int:
+        """How many moves (by either side) have been played."""
+        return len(self._positions) - 1
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves now; empty once the game is over."""
+        return [] if self.is_over() else self._board.legal_moves()
+
+    def side_name(self, color: Color) -> str:
+        """The display name of a side (``"Black"``, ``"Red"``, ...)."""
+        names = self.side_names
+        assert isinstance(names, tuple)
+        return names[0] if color == BLACK else names[1]
+
+    @property
+    def result(self) -> Result | None:
+        """``"1-0"`` (Black won), ``"0-1"`` (White won), ``"1/2-1/2"`` or None if still on."""
+        return self._result
+
+    @property
+    def termination(self) -> str | None:
+        """Why the game ended, in words; None while it goes on."""
+        return self._termination
+
+    @property
+    def winner(self) -> Color | None:
+        """The side that won, or None for a draw or a game still on."""
+        if self._result == "1-0":
+            return BLACK
+        if self._result == "0-1":
+            return WHITE
+        return None
+
+    def is_over(self) -> bool:
+        """Whether the game has a result."""
+        return self._result is not None
+
+    @property
+    def quiet_plies(self) -> int:
+        """Moves (by either side) since the last capture or man move."""
+        return self._positions[-1].quiet_plies
+
+    @property
+    def repetitions(self) -> int:
+        """How many times the current position (and side to move) has occurred."""
+        current = self._positions[-1]
+        window = self._positions[len(self._positions) - 1 - current.quiet_plies :]
+        return sum(1 for p in window if p.key == current.key)
+
+    # ------------------------------------------------------------------ events
+    def subscribe(self, listener: Callable[[str, Game], Any]) -> Callable[[], None]:
+        """Call ``listener(event, game)`` after every change; returns an unsubscribe function.
+
+        Events: ``"move"``, ``"undo"``, ``"redo"``, ``"result"``, ``"offer"``, ``"reset"``.
+        """
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _emit(self, event: str) -> None:
+        for listener in list(self._listeners):
+            listener(event, self)
+
+    # ------------------------------------------------------------------ play
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move (a :class:`Move` or text like ``11-15``) and return it.
+
+        Raises :class:`GameOverError` once the game has a result and
+        :class:`IllegalMoveError` for an illegal move; either way nothing changes.
+        Playing a move declines a pending draw offer.
+        """
+        if self.is_over():
+            raise GameOverError(
+                f"the game is over ({self._result}, {self._termination}); no more moves"
+            )
+        if isinstance(move, str):
+            move = self._board.parse_move(move)
+        elif not isinstance(move, Move):
+            raise IllegalMoveError(f"not a move: {move!r}", self._board.legal_moves())
+        self._board.push(move)
+        self._after_move(move)
+        if self._redo and self._redo[-1] == move:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        self._emit("move")
+        return move
+
+    def _after_move(self, move: Move) -> None:
+        board = self._board
+        mover = opponent(board.turn)
+        mover_was_man = not move.crowns and board.piece_at(move.end) == (mover, False)
+        irreversible = move.is_capture or mover_was_man or move.crowns
+        quiet = 0 if irreversible else self._positions[-1].quiet_plies + 1
+        self._positions.append(_Position(board.key(), quiet))
+        self._draw_offer = None
+        self._offered_this_move.clear()
+        self._update_result()
+
+    def _update_result(self) -> None:
+        """Decide whether the position on the board ends the game (a win before a draw)."""
+        self._result, self._termination, self._ended_by_rules = None, None, False
+        board = self._board
+        if board.is_over():
+            loser = board.turn
+            name = self.side_name(loser)
+            if board.count(loser) == 0:
+                reason = f"{name} has no pieces left"
+            else:
+                reason = f"every {name} piece is blocked"
+            self._finish(WIN[opponent(loser)], reason, by_rules=True)
+            return
+        rules = self.draw_rules
+        assert isinstance(rules, DrawRules)
+        if rules.automatic and (reason := self._draw_reason()):
+            self._finish(DRAW, reason, by_rules=True)
+
+    def _draw_reason(self) -> str | None:
+        rules = self.draw_rules
+        assert isinstance(rules, DrawRules)
+        if rules.repetitions is not None and self.repetitions >= rules.repetitions:
+            return f"draw by repetition: the same position occurred {rules.repetitions} times"
+        if rules.quiet_moves is not None and self.quiet_plies >= 2 * rules.quiet_moves:
+            return (
+                f"draw by the {rules.quiet_moves}-move rule: {rules.quiet_moves} moves each "
+                "without a capture or a man moving"
+            )
+        return None
+
+    def _finish(self, result: Result, reason: str, *, by_rules: bool = False) -> None:
+        self._result, self._termination, self._ended_by_rules = result, reason, by_rules
+        self._draw_offer = None
+
+    # ------------------------------------------------------------------ history
+    @property
+    def can_undo(self) -> bool:
+        """Whether a move can be taken back."""
+        return self.ply > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether a taken-back move can be replayed."""
+        return bool(self._redo)
+
+    def undo(self) -> Move | None:
+        """Take back the last move (reopening a finished game); None if there is none."""
+        if not self.can_undo:
+            return None
+        move = self._board.pop()
+        self._positions.pop()
+        self._redo.append(move)
+        self._draw_offer = None
+        self._offered_this_move.clear()
+        self._update_result()
+        self._emit("undo")
+        return move
+
+    def redo(self) -> Move | None:
+        """Replay the last move taken back; None if there is none."""
+        if not self._redo or self.is_over():
+            return None
+        move = self._redo.pop()
+        self._board.push(move)
+        self._after_move(move)
+        self._emit("redo")
+        return move
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The moves that :meth:`redo` would replay, next first."""
+        return list(reversed(self._redo))
+
+    def reset(self) -> None:
+        """Go back to the start position, forgetting every move."""
+        while self.can_undo:
+            self._board.pop()
+            self._positions.pop()
+        self._redo.clear()
+        self._draw_offer = None
+        self._offered_this_move.clear()
+        self._update_result()
+        self._emit("reset")
+
+    # ------------------------------------------------------------------ endings
+    def _check_side(self, side: Color) -> Color:
+        if side not in COLORS:
+            raise CheckersError(f"side must be 'black' or 'white', not {side!r}")
+        return side
+
+    def resign(self, side: Color) -> None:
+        """``side`` resigns: the other side wins."""
+        self._check_side(side)
+        if self.is_over():
+            raise GameOverError(f"the game is already over ({self._result})")
+        self._finish(WIN[opponent(side)], f"{self.side_name(side)} resigned")
+        self._emit("result")
+
+    @property
+    def draw_offer(self) -> Color | None:
+        """The side whose draw offer is waiting for an answer, if any."""
+        return self._draw_offer
+
+    def offer_draw(self, side: Color) -> None:
+        """``side`` offers a draw; allowed at any time, even on the opponent's turn.
+
+        Each side may offer once per move: after a declined offer, offer again once a
+        move has been made. An offer made while the opponent's own offer is pending
+        accepts it.
+        """
+        self._check_side(side)
+        if self.is_over():
+            raise GameOverError(f"the game is already over ({self._result})")
+        if self._draw_offer == opponent(side):
+            self.accept_draw(side)
+            return
+        if self._draw_offer == side:
+            raise CheckersError(f"{self.side_name(side)} has already offered a draw")
+        if side in self._offered_this_move:
+            raise CheckersError(
+                f"{self.side_name(side)} may offer a draw once per move; "
+                "offer again after the next move"
+            )
+        self._draw_offer = side
+        self._offered_this_move.add(side)
+        self._emit("offer")
+
+    def _pending_offer(self, side: Color | None) -> Color:
+        offerer = self._draw_offer
+        if offerer is None:
+            raise CheckersError("there is no draw offer to answer")
+        if side is not None and self._check_side(side) == offerer:
+            raise CheckersError(f"{self.side_name(side)} cannot answer their own draw offer")
+        return offerer
+
+    def accept_draw(self, side: Color | None = None) -> None:
+        """The opponent of the offering side accepts: the game is drawn."""
+        self._pending_offer(side)
+        self._finish(DRAW, "draw agreed")
+        self._emit("result")
+
+    def decline_draw(self, side: Color | None = None) -> None:
+        """The opponent of the offering side declines; play goes on."""
+        self._pending_offer(side)
+        self._draw_offer = None
+        self._emit("offer")
+
+    @property
+    def draw_claim(self) -> str | None:
+        """With claim-based draw rules, why a draw may be claimed now (else None)."""
+        if self.is_over():
+            return None
+        return self._draw_reason()
+
+    def claim_draw(self) -> None:
+        """Claim a draw that the rules allow now (see :attr:`draw_claim`)."""
+        reason = self.draw_claim
+        if reason is None:
+            raise CheckersError("no draw can be claimed in this position")
+        self._finish(DRAW, reason.replace("draw by", "draw claimed by", 1))
+        self._emit("result")
+
+    def set_result(self, result: Result, termination: str = "result recorded in the game") -> None:
+        """Record a result that the moves alone do not show (e.g. from a PDN file)."""
+        if result not in (WIN[BLACK], WIN[WHITE], DRAW):
+            raise CheckersError(f"result must be '1-0', '0-1' or '1/2-1/2', not {result!r}")
+        if self._ended_by_rules and result != self._result:
+            raise CheckersError(
+                f"the position is already decided ({self._result}, {self._termination})"
+            )
+        self._finish(result, termination, by_rules=self._ended_by_rules)
+        self._emit("result")
+
+    # ------------------------------------------------------------------ formats
+    @classmethod
+    def from_pdn(cls, text: str, **options: Any) -> Game:
+        """The first game of a PDN text (see :mod:`checkers_widget.pdn`)."""
+        from .pdn import read_game
+
+        return read_game(text, **options)
+
+    def to_pdn(self) -> str:
+        """The game as PDN text, tags, comments and result included."""
+        from .pdn import write_game
+
+        return write_game(self)
+
+    def copy(self) -> Game:
+        """An independent copy of the game, history and redo line included."""
+        clone = Game(
+            self.start_fen,
+            draw_rules=self.draw_rules,
+            side_names=self.side_names,
+            tags=dict(self.tags),
+        )
+        for move in self.moves:
+            clone._board.push(move)
+            clone._after_move(move)
+        clone._redo = list(self._redo)
+        clone._result, clone._termination = self._result, self._termination
+        clone._ended_by_rules = self._ended_by_rules
+        clone._draw_offer = self._draw_offer
+        clone._offered_this_move = set(self._offered_this_move)
+        clone.comments = dict(self.comments)
+        clone.nags = {k: list(v) for k, v in self.nags.items()}
+        clone.variations = {k: list(v) for k, v in self.variations.items()}
+        return clone
+
+    def __str__(self) -> str:
+        status = self._result or f"{self.side_name(self.turn)} to move"
+        return f"{self._board}\n{status}"
+
+    def __repr__(self) -> str:
+        return f"<Game {self.ply} plies, {self._board.to_fen()!r}, result={self._result!r}>"
+
+    def _repr_svg_(self) -> str:
+        return self._board._repr_svg_()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self.start_fen == other.start_fen
+            and self.moves == other.moves
+            and self._result == other._result
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
