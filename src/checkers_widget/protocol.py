@@ -1,0 +1,221 @@
+"""The message protocol between Python and the board in the browser, without any Jupyter.
+
+Data flows one way. Python publishes one JSON *state* (the position, the legal moves
+with their full paths, the status line, counts, what the controls may do); the front
+end draws it and answers with *intents*: "the user clicked this path" or "the user
+pressed Undo", each tagged with the ``version`` of the state it saw. Python checks
+every intent here before anything touches the game: a stale, malformed or forged
+message becomes an :class:`IntentError` with a message for the status line.
+
+Kept free of anywidget and traitlets so it can be tested, and reused, anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .game import Game
+from .move import BLACK, WHITE, Color, Move
+
+__all__ = [
+    "COMMANDS",
+    "MAX_INTENT_BYTES",
+    "PROTOCOL_VERSION",
+    "Command",
+    "IntentError",
+    "MoveIntent",
+    "Status",
+    "build_state",
+    "parse_intent",
+    "resolve_path",
+]
+
+#: Bumped whenever the shape of the state or of an intent changes incompatibly.
+PROTOCOL_VERSION = 1
+
+#: Intents larger than this are refused unread: no legitimate click sequence is near it.
+MAX_INTENT_BYTES = 2048
+
+#: The commands the board's controls may send.
+COMMANDS = frozenset(
+    {"undo", "redo", "new", "resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw"}
+)
+
+StatusKind = Literal["turn", "must-jump", "keep-jumping", "over", "refused", "error", "thinking"]
+
+
+class IntentError(ValueError):
+    """An intent from the front end that cannot be acted on; the message says why."""
+
+
+@dataclass(frozen=True)
+class MoveIntent:
+    """The user picked a piece and clicked landing squares: ``path`` starts at the piece."""
+
+    version: int
+    path: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Command:
+    """The user pressed a control; ``side`` is who pressed it where that matters."""
+
+    version: int
+    name: str
+    side: Color | None = None
+
+
+@dataclass(frozen=True)
+class Status:
+    """The status line: what to read and how to style it."""
+
+    text: str
+    kind: StatusKind
+
+
+def _check_int(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise IntentError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def parse_intent(content: Any) -> MoveIntent | Command:
+    """Validate a raw message from the front end; raises :class:`IntentError` if malformed."""
+    if not isinstance(content, dict):
+        raise IntentError(f"a message must be an object, not {type(content).__name__}")
+    try:
+        size = len(json.dumps(content))
+    except (TypeError, ValueError) as exc:
+        raise IntentError(f"a message must be plain JSON: {exc}") from None
+    if size > MAX_INTENT_BYTES:
+        raise IntentError(f"message too large ({size} bytes; at most {MAX_INTENT_BYTES})")
+    kind = content.get("kind")
+    version = _check_int(content.get("version"), "version", 0, 2**53)
+    if kind == "move":
+        path = content.get("path")
+        if not isinstance(path, list) or not 2 <= len(path) <= 13:
+            raise IntentError(f"a move path must list 2 to 13 squares, not {path!r}")
+        squares = tuple(_check_int(s, "a square", 1, 32) for s in path)
+        allowed = {"kind", "version", "path"}
+        if extra := set(content) - allowed:
+            raise IntentError(f"unexpected fields in a move message: {sorted(extra)}")
+        return MoveIntent(version, squares)
+    if kind == "command":
+        name = content.get("name")
+        if name not in COMMANDS:
+            raise IntentError(f"unknown command {name!r}; expected one of {sorted(COMMANDS)}")
+        side = content.get("side")
+        if side not in (None, BLACK, WHITE):
+            raise IntentError(f"side must be 'black' or 'white', not {side!r}")
+        if extra := set(content) - {"kind", "version", "name", "side"}:
+            raise IntentError(f"unexpected fields in a command message: {sorted(extra)}")
+        return Command(version, name, side)
+    raise IntentError(f"unknown message kind {kind!r}; expected 'move' or 'command'")
+
+
+def resolve_path(legal: list[Move], path: tuple[int, ...]) -> Move | tuple[int, ...]:
+    """What a clicked path means: a complete legal move, or a jump still in progress.
+
+    ``path`` is the piece's square and the landing squares clicked so far. An exact
+    route is that move; a proper prefix of one or more capture routes is a sequence in
+    progress ("keep jumping"); a start and a final square that only one route joins is
+    that route (the shortcut of clicking the final square at once). Anything else
+    raises :class:`IntentError` saying what was wrong.
+    """
+    for move in legal:
+        if move.path == path:
+            return move
+    n = len(path)
+    if any(m.is_capture and len(m.path) > n and m.path[:n] == path for m in legal):
+        return path
+    shortcut = [m for m in legal if m.end == path[-1] and _passes_through(m.path, path)]
+    if len(shortcut) == 1:
+        return shortcut[0]
+    if len(shortcut) > 1:
+        routes = " and ".join(str(m) for m in shortcut)
+        raise IntentError(
+            f"several jump routes end on {path[-1]} ({routes}): click each landing square in turn"
+        )
+    raise IntentError(f"{'-'.join(map(str, path))} is not a legal move")
+
+
+def _passes_through(route: tuple[int, ...], clicked: tuple[int, ...]) -> bool:
+    """Whether a route starts where ``clicked`` starts and visits its squares in order."""
+    if route[0] != clicked[0]:
+        return False
+    rest = iter(route[1:])
+    return all(any(s == r for r in rest) for s in clicked[1:])
+
+
+def pending_captures(legal: list[Move], path: tuple[int, ...]) -> list[int]:
+    """The pieces already jumped by a sequence in progress (they stay until it ends)."""
+    for move in legal:
+        if move.path[: len(path)] == path:
+            return list(move.captures[: len(path) - 1])
+    return []
+
+
+def default_status(game: Game, pending: tuple[int, ...] | None) -> Status:
+    """The status line when nothing special happened: whose turn, must jump, or the result."""
+    if game.is_over():
+        winner = game.winner
+        headline = f"{game.side_name(winner)} wins" if winner else "Draw"
+        return Status(f"{headline}: {game.termination}", "over")
+    name = game.side_name(game.turn)
+    if pending:
+        return Status(f"{name}: keep jumping", "keep-jumping")
+    if game.board.must_capture():
+        return Status(f"{name} to move: you must jump", "must-jump")
+    return Status(f"{name} to move", "turn")
+
+
+def build_state(
+    game: Game,
+    *,
+    version: int,
+    pending: tuple[int, ...] | None = None,
+    status: Status | None = None,
+    players: dict[Color, str] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The JSON state the front end draws: everything it needs, nothing it must compute."""
+    board = game.board
+    legal = game.legal_moves()
+    if pending:
+        legal = [m for m in legal if m.path[: len(pending)] == pending]
+    last = board.peek()
+    status = status or default_status(game, pending)
+    state: dict[str, Any] = {
+        "protocol": PROTOCOL_VERSION,
+        "version": version,
+        "fen": board.to_fen(),
+        "turn": game.turn,
+        "ply": game.ply,
+        "pieces": {str(s): p.name for s, p in board.pieces.items()},
+        "legal": [m.to_dict() for m in legal],
+        "pending": (
+            {"path": list(pending), "captures": pending_captures(legal, pending)}
+            if pending
+            else None
+        ),
+        "last_move": last.to_dict() if last else None,
+        "must_capture": bool(legal) and legal[0].is_capture,
+        "status": {"text": status.text, "kind": status.kind},
+        "result": game.result,
+        "termination": game.termination,
+        "counts": {
+            color: {"men": board.count(color, king=False), "kings": board.count(color, king=True)}
+            for color in (BLACK, WHITE)
+        },
+        "names": {BLACK: game.side_name(BLACK), WHITE: game.side_name(WHITE)},
+        "can_undo": game.can_undo or bool(pending),
+        "can_redo": game.can_redo,
+        "draw_offer": game.draw_offer,
+        "draw_claim": game.draw_claim if game.draw_rules.automatic is False else None,  # type: ignore[union-attr]
+        "players": dict(players or {BLACK: "human", WHITE: "human"}),
+    }
+    if extra:
+        state.update(extra)
+    return state

@@ -1,0 +1,382 @@
+"""``CheckersWidget``: the board in a notebook, synced with a Python :class:`Game`.
+
+A thin layer: it publishes the state built by :mod:`protocol` through one traitlet,
+turns intents from the browser into calls on the game, and runs the user's hooks
+(validators that may veto a move, observers told of every move). The game stays the
+only authority on the rules; the browser only draws and collects clicks and keys.
+"""
+
+from __future__ import annotations
+
+import logging
+import pathlib
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .errors import CheckersError, IllegalMoveError
+from .game import DrawRules, Game
+from .move import BLACK, WHITE, Color, Move
+from .protocol import (
+    Command,
+    IntentError,
+    MoveIntent,
+    Status,
+    build_state,
+    parse_intent,
+    resolve_path,
+)
+from .svg import board_svg
+
+__all__ = ["CheckersWidget", "HookError", "MoveVetoed"]
+
+logger = logging.getLogger("checkers_widget")
+
+_STATIC = pathlib.Path(__file__).parent / "static"
+
+Validator = Callable[[Game, Move], "str | None"]
+Observer = Callable[[Game, Move], Any]
+
+
+class MoveVetoed(IllegalMoveError):
+    """A legal move that a validator refused; the message is the validator's reason."""
+
+
+class HookError(RuntimeError):
+    """A validator or observer raised; the original exception is the ``__cause__``."""
+
+
+class CheckersWidget(anywidget.AnyWidget):
+    """An interactive checkers board for Jupyter.
+
+    ``CheckersWidget()`` is a two-player board from the start position;
+    ``CheckersWidget(game)`` shows an existing :class:`Game` (moves made on it from
+    Python appear on the board at once). ``orientation`` is the side drawn at the
+    bottom (default: the side that moves first), ``show_numbers`` writes 1-32 on the
+    squares, ``interactive=False`` makes a board that only shows.
+    """
+
+    _esm = _STATIC / "widget.js"
+    _css = _STATIC / "widget.css"
+
+    #: Everything the front end draws (see :func:`protocol.build_state`).
+    state = traitlets.Dict().tag(sync=True)
+    #: The side drawn at the bottom: ``"black"`` or ``"white"``; the Flip control changes it.
+    orientation = traitlets.Enum([BLACK, WHITE], default_value=BLACK).tag(sync=True)
+    #: Write the square numbers 1-32 on the board.
+    show_numbers = traitlets.Bool(False).tag(sync=True)
+    #: Accept moves and commands from the board (False: a picture that follows the game).
+    interactive = traitlets.Bool(True).tag(sync=True)
+    #: Animate moves (the front end also honours prefers-reduced-motion).
+    animate = traitlets.Bool(True).tag(sync=True)
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        orientation: Color | None = None,
+        show_numbers: bool = False,
+        interactive: bool = True,
+        animate: bool = True,
+        draw_rules: DrawRules | str | None = None,
+        side_names: tuple[str, str] | str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            show_numbers=show_numbers, interactive=interactive, animate=animate, **kwargs
+        )
+        if game is None:
+            options: dict[str, Any] = {}
+            if draw_rules is not None:
+                options["draw_rules"] = draw_rules
+            if side_names is not None:
+                options["side_names"] = side_names
+            game = Game(**options)
+        elif draw_rules is not None or side_names is not None:
+            raise CheckersError("draw_rules and side_names belong to the Game; set them there")
+        self._validators: list[Validator] = []
+        self._observers: list[Observer] = []
+        self._pending: tuple[int, ...] | None = None
+        self._status: Status | None = None
+        self._version = 0
+        self._unsubscribe: Callable[[], None] | None = None
+        self._hook_failure: BaseException | None = None
+        #: The last errors raised by hooks, newest last (also logged and shown on the board).
+        self.errors: list[str] = []
+        self._game = game
+        self._attach(game)
+        self.orientation = orientation or BLACK
+        self.on_msg(self._on_message)
+        self._publish(bump=True)
+
+    # ------------------------------------------------------------------ the game
+    @property
+    def game(self) -> Game:
+        """The live game the board shows."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise CheckersError(f"game must be a Game, not {type(game).__name__}")
+        self._attach(game)
+        self._game = game
+        self._pending = None
+        self._status = None
+        self._publish(bump=True)
+
+    def _attach(self, game: Game) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._unsubscribe = game.subscribe(self._on_game_event)
+
+    def _on_game_event(self, event: str, game: Game) -> None:
+        """Any change to the game, from the board or from Python, is redrawn at once."""
+        self._pending = None
+        self._status = None
+        self._publish(bump=True)
+        if event in ("move", "redo"):
+            move = game.moves[-1]
+            for observer in list(self._observers):
+                try:
+                    observer(game, move)
+                except Exception as exc:
+                    self._report_hook_error("observer", observer, exc)
+
+    # ------------------------------------------------------------------ hooks
+    def validate(self, fn: Validator) -> Validator:
+        """Register ``fn(game, move) -> None | str``; a string vetoes the move with that reason.
+
+        Validators see only legal moves, in registration order, before the move is
+        played; usable as a decorator. Moves played directly on ``widget.game`` bypass
+        them (the widget is where the house rules live).
+        """
+        if not callable(fn):
+            raise TypeError(f"a validator must be callable, not {fn!r}")
+        self._validators.append(fn)
+        return fn
+
+    def on_move(self, fn: Observer) -> Observer:
+        """Register ``fn(game, move)``, called after every move; usable as a decorator."""
+        if not callable(fn):
+            raise TypeError(f"an observer must be callable, not {fn!r}")
+        self._observers.append(fn)
+        return fn
+
+    def clear_hooks(self) -> None:
+        """Remove every validator and observer."""
+        self._validators.clear()
+        self._observers.clear()
+
+    def _veto(self, move: Move) -> str | None:
+        """The first validator's objection to a legal move, or None."""
+        for validator in list(self._validators):
+            try:
+                reason = validator(self._game, move)
+            except Exception as exc:
+                self._report_hook_error("validator", validator, exc)
+                raise HookError(
+                    f"validator {_name(validator)} raised {type(exc).__name__}: {exc}"
+                ) from exc
+            if reason is not None:
+                return str(reason) or "that move is not allowed here"
+        return None
+
+    def _report_hook_error(self, kind: str, fn: Callable[..., Any], exc: BaseException) -> None:
+        text = f"Error in {kind} {_name(fn)}: {type(exc).__name__}: {exc}"
+        logger.error("%s\n%s", text, "".join(traceback.format_exception(exc)))
+        self.errors.append(text)
+        del self.errors[:-20]
+        self._hook_failure = exc
+        self._status = Status(text, "error")
+        self._publish()
+
+    # ------------------------------------------------------------------ Python API
+    def play(self, move: Move | str) -> Move:
+        """Play a move from Python as if it were made on the board (validators included).
+
+        Raises :class:`IllegalMoveError` for an illegal move, :class:`MoveVetoed` when a
+        validator objects and :class:`HookError` when a hook raises; the game is
+        unchanged in all three cases (an observer that raises after the move leaves the
+        move played).
+        """
+        if self._game.is_over():
+            return self._game.play(move)  # raises GameOverError with the reason
+        if isinstance(move, str):
+            move = self._game.board.parse_move(move)
+        if move not in self._game.legal_moves():
+            return self._game.play(move)  # raises IllegalMoveError naming the legal moves
+        reason = self._veto(move)
+        if reason is not None:
+            self._status = Status(reason, "refused")
+            self._publish()
+            raise MoveVetoed(reason, [move])
+        self._hook_failure = None
+        self._game.play(move)
+        failure, self._hook_failure = self._hook_failure, None
+        if failure is not None:
+            raise HookError(f"{move} was played, but an observer failed: {failure}") from failure
+        return move
+
+    def undo(self) -> Move | None:
+        """Take back a jump in progress, or else the last move."""
+        if self._pending:
+            self._pending = None
+            self._status = None
+            self._publish(bump=True)
+            return None
+        return self._game.undo()
+
+    def redo(self) -> Move | None:
+        """Replay the last move taken back."""
+        return self._game.redo()
+
+    def new_game(self) -> None:
+        """Start again from the game's start position."""
+        self._game.reset()
+        self._publish(bump=True)
+
+    def flip(self) -> None:
+        """Turn the board round."""
+        self.orientation = WHITE if self.orientation == BLACK else BLACK
+
+    # ------------------------------------------------------------------ intents
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            self.handle_intent(content)
+        except Exception as exc:  # a bug here must show, not vanish into the comm
+            logger.exception("checkers-widget failed to handle %r", content)
+            self._status = Status(f"Internal error: {type(exc).__name__}: {exc}", "error")
+            self._publish()
+
+    def handle_intent(self, content: Any) -> bool:
+        """Act on one message from the front end; returns whether it changed the game.
+
+        Public so that tests and other front ends can drive the widget exactly as the
+        browser does. Refusals are shown on the status line and change nothing.
+        """
+        try:
+            intent = parse_intent(content)
+        except IntentError as exc:
+            logger.warning("refused a malformed message from the board: %s", exc)
+            return self._refuse(f"Refused a malformed message: {exc}")
+        if intent.version != self._version:
+            return self._refuse(
+                "That was played on an old position; the board has been brought up to date"
+            )
+        if not self.interactive:
+            return self._refuse("This board is for viewing only")
+        if isinstance(intent, MoveIntent):
+            return self._move_intent(intent)
+        return self._command(intent)
+
+    def _refuse(self, text: str) -> bool:
+        self._status = Status(text, "refused")
+        self._publish()
+        return False
+
+    def _move_intent(self, intent: MoveIntent) -> bool:
+        game = self._game
+        if game.is_over():
+            return self._refuse(f"The game is over ({game.result}): start a new game to play on")
+        path = intent.path
+        if self._pending and path[: len(self._pending)] != self._pending:
+            return self._refuse(
+                f"Keep jumping with the piece on {self._pending[-1]}: "
+                "a jump sequence must be finished"
+            )
+        legal = game.legal_moves()
+        try:
+            resolved = resolve_path(legal, path)
+        except IntentError as exc:
+            return self._refuse(self._explain(path, str(exc)))
+        if isinstance(resolved, tuple):
+            self._pending = resolved
+            self._status = None
+            self._publish(bump=True)
+            return False
+        try:
+            reason = self._veto(resolved)
+        except HookError:
+            self._pending = None
+            self._publish(bump=True)
+            return False
+        if reason is not None:
+            self._pending = None
+            self._status = Status(reason, "refused")
+            self._publish(bump=True)
+            return False
+        game.play(resolved)
+        return True
+
+    def _explain(self, path: tuple[int, ...], fallback: str) -> str:
+        """Why a clicked path is not a move, in a learner's words."""
+        game = self._game
+        explain = getattr(game, "explain", None)
+        if callable(explain):
+            try:
+                return str(explain("-".join(map(str, path))))
+            except Exception:  # explanations are a courtesy; never fail a refusal on them
+                logger.exception("explain failed for %s", path)
+        legal = game.legal_moves()
+        if legal and legal[0].is_capture and not any(m.start == path[0] for m in legal):
+            return "You must jump: " + ", ".join(str(m) for m in legal)
+        return fallback[:1].upper() + fallback[1:]
+
+    def _command(self, command: Command) -> bool:
+        game = self._game
+        side = command.side
+        try:
+            if command.name == "undo":
+                return self.undo() is not None
+            if command.name == "redo":
+                return self.redo() is not None
+            if command.name == "new":
+                self.new_game()
+                return True
+            if command.name == "resign":
+                game.resign(side or game.turn)
+            elif command.name == "offer-draw":
+                game.offer_draw(side or game.turn)
+            elif command.name == "accept-draw":
+                game.accept_draw(side)
+            elif command.name == "decline-draw":
+                game.decline_draw(side)
+            elif command.name == "claim-draw":
+                game.claim_draw()
+        except CheckersError as exc:
+            return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
+        return True
+
+    # ------------------------------------------------------------------ state out
+    def _publish(self, *, bump: bool = False) -> None:
+        if bump:
+            self._version += 1
+        self.state = build_state(
+            self._game,
+            version=self._version,
+            pending=self._pending,
+            status=self._status,
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, plus a static picture for places without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            board = self._game.board
+            data["text/html"] = board_svg(
+                board,
+                flipped=self.orientation == BLACK,
+                show_numbers=self.show_numbers,
+                last_move=board.peek(),
+                title="Checkers position",
+            )
+        return bundle
+
+
+def _name(fn: Callable[..., Any]) -> str:
+    return getattr(fn, "__qualname__", None) or repr(fn)
