@@ -13,7 +13,7 @@ import re
 
 from .errors import FenError
 from .move import BLACK, WHITE, Color, Piece
-from .squares import BLACK_CROWN_ROW, BIT, WHITE_CROWN_ROW
+from .squares import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW
 
 __all__ = ["parse_fen", "write_fen"]
 

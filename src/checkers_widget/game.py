@@ -491,4 +491,3 @@ class Game:
         )
 
     __hash__ = None  # type: ignore[assignment]
-

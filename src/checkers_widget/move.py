@@ -83,7 +83,8 @@ class Move:
     def hops(self) -> list[tuple[int, int, int | None]]:
         """Each step as ``(from, to, captured square or None)``, for replays."""
         caps: list[int | None] = list(self.captures) or [None]
-        return [(a, b, caps[i]) for i, (a, b) in enumerate(zip(self.path, self.path[1:], strict=False))]
+        steps = zip(self.path, self.path[1:], strict=False)
+        return [(a, b, caps[i]) for i, (a, b) in enumerate(steps)]
 
     def __str__(self) -> str:
         sep = "x" if self.captures else "-"
