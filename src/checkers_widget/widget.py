@@ -8,9 +8,11 @@ only authority on the rules; the browser only draws and collects clicks and keys
 
 from __future__ import annotations
 
+import html
 import logging
 import pathlib
 import traceback
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -106,6 +108,8 @@ class CheckersWidget(anywidget.AnyWidget):
         self._hook_failure: BaseException | None = None
         #: The last errors raised by hooks, newest last (also logged and shown on the board).
         self.errors: list[str] = []
+        self._fallback_id = f"checkers-{uuid.uuid4().hex}"
+        self._fallback_shown = False
         self._game = game
         self._attach(game)
         self.orientation = orientation or BLACK
@@ -361,21 +365,45 @@ class CheckersWidget(anywidget.AnyWidget):
             pending=self._pending,
             status=self._status,
         )
+        self._update_fallback()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget, plus a static picture for places without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if isinstance(data, dict):
-            board = self._game.board
-            data["text/html"] = board_svg(
-                board,
-                flipped=self.orientation == BLACK,
-                show_numbers=self.show_numbers,
-                last_move=board.peek(),
-                title="Checkers position",
-            )
-        return bundle
+    # ------------------------------------------------------------------ no kernel
+    def _ipython_display_(self) -> None:
+        """Show the live board, followed by a static picture kept at the latest position.
+
+        Where no kernel runs (nbviewer, exported HTML, a notebook reopened later) the
+        live board cannot draw, but the picture can: it is updated after every change
+        through its display id. While the live board is on screen, the widget's CSS hides
+        the picture that follows it, so a reader sees one board either way.
+        """
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)
+        display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
+        self._fallback_shown = True
+
+    def _fallback_bundle(self) -> dict[str, str]:
+        board = self._game.board
+        svg = board_svg(
+            board,
+            size=None,
+            flipped=self.orientation == BLACK,
+            show_numbers=self.show_numbers,
+            last_move=board.peek(),
+            title=f"Checkers position: {board.to_fen()}",
+        )
+        status = html.escape(self.state.get("status", {}).get("text", ""))
+        return {
+            "text/html": f'<div class="cw-fallback">{svg}<p>{status}</p></div>',
+            "text/plain": f"{board}\n{self.state.get('status', {}).get('text', '')}",
+        }
+
+    def _update_fallback(self) -> None:
+        if not getattr(self, "_fallback_shown", False):
+            return
+        from IPython.display import update_display
+
+        update_display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
 
 
 def _name(fn: Callable[..., Any]) -> str:
