@@ -1,0 +1,12 @@
+"""The computer player: a pure-Python alpha-beta engine for American checkers.
+
+``Engine(level="hard", seed=None).analyse(board_or_game)`` returns an
+:class:`Analysis` (best move, score in men, proven win/loss distance, principal
+variation, depth, nodes). Pure Python on purpose: it must run in Pyodide, so there is
+no numpy and no extension module; speed comes from searching raw bitboards
+(:mod:`.search`) with a cheap, bit-plane evaluation (:mod:`.evaluate`).
+"""
+
+from .engine import LEVELS, WIN_SCORE, Analysis, Engine, Level
+
+__all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]

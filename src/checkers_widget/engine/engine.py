@@ -1,0 +1,385 @@
+"""The computer player: ``Engine``, its levels and the ``Analysis`` it returns.
+
+This module turns the raw search of :mod:`.search` into the contract that the widget,
+lessons and tests use: ``Engine(level, seed).analyse(board_or_game, ...)`` returns an
+:class:`Analysis` with ``move``, ``score``, ``mate``, ``pv``, ``depth`` and ``nodes``;
+``best_move`` returns the move alone.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time as _time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..board import Board
+from ..errors import CheckersError
+from ..game import DrawRules, Game
+from ..move import BLACK, Move
+from ..squares import BIT
+from .moves import EMove
+from .search import MATE, MATE_BOUND, Iteration, Searcher
+
+__all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
+
+#: The score (in men) reported for a proven win; a proven loss is its negative.
+WIN_SCORE = 100.0
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one playing level searches.
+
+    ``depth``: plies (None: no depth limit); ``time``: seconds per move (None: no time
+    limit); ``nodes``: node budget (None: none). ``noise`` and ``margin`` (hundredths of
+    a man) make a level play loosely: every move scoring within ``margin`` of the best
+    is a candidate, each gets Gaussian noise of standard deviation ``noise`` added to its
+    score, and the highest wins. The random numbers come from the engine's seeded
+    generator, so a seed repeats the games exactly.
+    """
+
+    depth: int | None = None
+    time: float | None = None
+    nodes: int | None = None
+    noise: int = 0
+    margin: int = 0
+
+
+#: The playing levels. Easy and Normal are depth-limited, so they play the same moves
+#: on every machine; Hard and Expert use the time they are given (about one second and
+#: five seconds a move) and reach whatever depth that allows.
+LEVELS: dict[str, Level] = {
+    # About two moves ahead, and loose: picks among the moves within 0.8 of a man of
+    # the best, with noise of 0.5 of a man.
+    "easy": Level(depth=4, noise=50, margin=80),
+    # About four moves ahead (8 plies), always the best move it sees.
+    "normal": Level(depth=8),
+    # As deep as about one second allows (depth 12 and more from the opening).
+    "hard": Level(time=1.0),
+    # A longer budget: five seconds a move.
+    "expert": Level(time=5.0),
+}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the engine thinks of a position.
+
+    ``move``: the move the engine plays here (None when the game is over).
+    ``score``: the value for the side to move, in men (``+1.0``: a man up or as good
+    as that); a proven win is ``+WIN_SCORE`` (100.0) and a proven loss ``-WIN_SCORE``.
+    ``mate``: ``None`` unless the search proved the result: ``+n`` means the side to
+    move wins with its ``n``-th move from here, ``-n`` that the opponent wins with its
+    ``n``-th move; ``0`` means the side to move has already lost (no legal move).
+    ``pv``: the principal variation, starting with ``move``. ``depth``: the deepest
+    iteration completed (plies, extensions not counted); ``seldepth``: the deepest
+    ply reached. ``nodes``: positions searched; ``time``: seconds spent.
+    ``draw``: True when the game is already drawn by its rules (then ``move`` is None).
+    """
+
+    move: Move | None
+    score: float
+    mate: int | None
+    pv: list[Move] = field(default_factory=list)
+    depth: int = 0
+    seldepth: int = 0
+    nodes: int = 0
+    time: float = 0.0
+    draw: bool = False
+
+    @property
+    def score_text(self) -> str:
+        """The score as people write it: ``+1.35``, ``-0.20``, ``win in 5``, ``loss in 3``."""
+        if self.mate is not None:
+            if self.mate > 0:
+                return f"win in {self.mate}"
+            return f"loss in {-self.mate}" if self.mate else "lost"
+        return f"{self.score:+.2f}"
+
+    def __str__(self) -> str:
+        if self.move is None:
+            return "no move (draw)" if self.draw else f"no move ({self.score_text})"
+        line = " ".join(str(m) for m in self.pv)
+        return f"{self.move} {self.score_text} (depth {self.depth}) pv: {line}"
+
+
+_StopLike = threading.Event | Callable[[], bool]
+
+
+class Engine:
+    """A checkers engine: iterative-deepening alpha-beta (PVS) in pure Python.
+
+    ``Engine(level="hard", seed=None)``; levels are ``"easy"``, ``"normal"``,
+    ``"hard"`` and ``"expert"`` (see :data:`LEVELS`):
+
+    ========  =====================================================================
+    easy      depth 4 plies, noisy choice among moves within 0.8 man of the best
+    normal    depth 8 plies
+    hard      1 second per move (typically depth 12-16 from the opening)
+    expert    5 seconds per move
+    ========  =====================================================================
+
+    ``depth``, ``time`` and ``nodes`` given here replace the level's own limits for
+    every search (e.g. ``Engine("hard", nodes=50_000)`` searches exactly 50,000 nodes,
+    the same on every machine); given to :meth:`analyse` they replace them for that
+    call. ``seed`` seeds the generator used by the noisy levels; with the same seed and
+    the same calls, the engine plays the same moves. Each search starts from an empty
+    transposition table, so a result never depends on earlier calls.
+
+    Thread use: run :meth:`analyse` in a worker thread and call :meth:`stop` from
+    another; the search then returns promptly with the best move found so far. A
+    ``stop`` event (or callable) can also be passed to :meth:`analyse`.
+    """
+
+    def __init__(
+        self,
+        level: str = "hard",
+        seed: int | None = None,
+        *,
+        depth: int | None = None,
+        time: float | None = None,
+        nodes: int | None = None,
+    ) -> None:
+        if level not in LEVELS:
+            raise CheckersError(f"unknown level {level!r}; choose one of " + ", ".join(LEVELS))
+        self.level = level
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._limits = (depth, time, nodes)
+        self._stop_event = threading.Event()
+
+    def __repr__(self) -> str:
+        return f"Engine(level={self.level!r}, seed={self.seed!r})"
+
+    # ------------------------------------------------------------------ control
+    def stop(self) -> None:
+        """Ask a running :meth:`analyse` (in another thread) to return now.
+
+        The search answers within a few milliseconds with the best move of the deepest
+        iteration so far. A stop asked while no search runs is forgotten when the next
+        search starts; pass ``stop=`` to :meth:`analyse` to avoid that race.
+        """
+        self._stop_event.set()
+
+    # ------------------------------------------------------------------ search
+    def best_move(
+        self,
+        position: Board | Game,
+        *,
+        time: float | None = None,
+        depth: int | None = None,
+        nodes: int | None = None,
+        stop: _StopLike | None = None,
+    ) -> Move | None:
+        """The move the engine plays (None if the game is over); see :meth:`analyse`."""
+        return self.analyse(position, time=time, depth=depth, nodes=nodes, stop=stop).move
+
+    def analyse(
+        self,
+        position: Board | Game,
+        *,
+        time: float | None = None,
+        depth: int | None = None,
+        nodes: int | None = None,
+        stop: _StopLike | None = None,
+        on_info: Callable[[Analysis], Any] | None = None,
+    ) -> Analysis:
+        """Search ``position`` (a :class:`Board` or a :class:`Game`) and return an Analysis.
+
+        Limits: ``time`` (seconds), ``depth`` (plies) and ``nodes`` (a node budget; the
+        same budget gives the same result on every machine). When none is given, the
+        engine's limits apply (the level's, or those given to the constructor). The
+        search stops at the first limit reached, or when :meth:`stop` is called or
+        ``stop`` (a :class:`threading.Event` or a callable returning True) fires.
+
+        ``on_info(analysis)`` is called after every completed iteration, for a live
+        evaluation.
+
+        With a Game, its draw rules apply: its history of positions counts for
+        repetitions and its count of moves without capture or man move for the
+        40-move rule. With a Board, the default rules (40 moves each) apply and the
+        board's own move stack serves as history. Inside the search any repetition
+        scores as a draw (0), so the engine does not repeat when it is ahead and
+        steers towards repetition or the move limit when it is behind.
+        """
+        started = _time.perf_counter()
+        self._stop_event.clear()
+        board, rules, history, quiet = _context(position)
+        black = board.turn == BLACK
+        b, w, kings = board.bitboards
+        own, opp = (b, w) if black else (w, b)
+
+        if isinstance(position, Game) and position.is_over():
+            won = position.winner is not None
+            return Analysis(
+                None,
+                -WIN_SCORE if won else 0.0,
+                0 if won else None,
+                draw=not won,
+                time=_time.perf_counter() - started,
+            )
+
+        lvl = LEVELS[self.level]
+        if time is None and depth is None and nodes is None:
+            depth, time, nodes = self._limits
+            if depth is None and time is None and nodes is None:
+                depth, time, nodes = lvl.depth, lvl.time, lvl.nodes
+        deadline = soft = None
+        if time is not None:
+            deadline = started + time
+            # An iteration usually takes a few times longer than the previous ones
+            # together: do not start one that would almost surely be cut off.
+            soft = started + time * 0.45
+
+        stops: list[Callable[[], bool]] = [self._stop_event.is_set]
+        if isinstance(stop, threading.Event):
+            stops.append(stop.is_set)
+        elif stop is not None:
+            stops.append(stop)
+
+        def stopped() -> bool:
+            return any(s() for s in stops)
+
+        quiet_limit = 2 * rules.quiet_moves if rules.quiet_moves is not None else None
+        searcher = Searcher(reps=history, quiet=quiet, quiet_limit=quiet_limit)
+        noisy = lvl.noise > 0 or lvl.margin > 0
+
+        def report(it: Iteration) -> None:
+            if on_info is not None:
+                on_info(_analysis(board, it, it.move, it.score, it.pv, started))
+
+        it = searcher.run(
+            own,
+            opp,
+            kings,
+            black,
+            max_depth=depth,
+            deadline=deadline,
+            node_limit=nodes,
+            stop=stopped,
+            all_scores=noisy,
+            on_iteration=report if on_info is not None else None,
+            soft_time=soft,
+        )
+        if it is None:
+            # No legal move: the side to move has lost.
+            return Analysis(None, -WIN_SCORE, 0, time=_time.perf_counter() - started)
+        move, score, pv = it.move, it.score, it.pv
+        if noisy and len(it.root_scores) > 1:
+            move, score = self._loose_choice(it.root_scores, lvl)
+            pv = it.root_pvs.get(move, [move])
+        result = _analysis(board, it, move, score, pv, started)
+        return result
+
+    def _loose_choice(self, scores: dict[EMove, int], lvl: Level) -> tuple[EMove, int]:
+        """A near-best root move with noise, drawn from the engine's seeded generator."""
+        best = max(scores.values())
+        rng = self._rng
+        choice: tuple[float, EMove, int] | None = None
+        for m, s in scores.items():  # dict order is the search's order: reproducible
+            noise = rng.gauss(0.0, lvl.noise) if lvl.noise else 0.0
+            if s < best - lvl.margin:
+                continue
+            value = s + noise
+            if choice is None or value > choice[0]:
+                choice = (value, m, s)
+        assert choice is not None
+        return choice[1], choice[2]
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _context(
+    position: Board | Game,
+) -> tuple[Board, DrawRules, dict[tuple[int, int, int, bool], int], int]:
+    """The board, draw rules, earlier positions since the last irreversible move (with
+    their counts, as search keys) and the number of plies since then."""
+    if isinstance(position, Game):
+        rules = position.draw_rules
+        assert isinstance(rules, DrawRules)
+        board = Board(position.start_fen)
+        keys = [board.key()]
+        quiet_counts = [0]
+        for move in position.moves:
+            man = not board.piece_at(move.start).king  # type: ignore[union-attr]
+            board.push(move)
+            keys.append(board.key())
+            quiet_counts.append(0 if man or move.is_capture else quiet_counts[-1] + 1)
+        quiet = quiet_counts[-1]
+    elif isinstance(position, Board):
+        rules = DrawRules()
+        board = position.copy()
+        # Walk the move stack back to find the positions since the last irreversible move.
+        back = board.copy()
+        keys = [back.key()]
+        quiet = 0
+        while back.peek() is not None:
+            move = back.pop()
+            piece = back.piece_at(move.start)
+            if move.is_capture or piece is None or not piece.king:
+                break
+            quiet += 1
+            keys.append(back.key())
+        keys.reverse()
+    else:
+        raise CheckersError(f"analyse needs a Board or a Game, not {type(position).__name__}")
+    history: dict[tuple[int, int, int, bool], int] = {}
+    # The positions before the current one, within the quiet window.
+    for key in keys[len(keys) - 1 - quiet : -1]:
+        b, w, k, turn = key
+        is_black = turn == BLACK
+        skey = (b, w, k, True) if is_black else (w, b, k, False)
+        history[skey] = history.get(skey, 0) + 1
+    return board.copy(), rules, history, quiet
+
+
+def _to_moves(board: Board, line: list[EMove]) -> list[Move]:
+    """Engine moves -> :class:`Move` objects (with full paths), as far as they are legal."""
+    b = board.copy(stack=False)
+    out: list[Move] = []
+    for src, dst, taken in line:
+        found = None
+        for m in b.legal_moves():
+            if BIT[m.start] == src and BIT[m.end] == dst:
+                t = 0
+                for c in m.captures:
+                    t |= BIT[c]
+                if t == taken:
+                    found = m
+                    break
+        if found is None:
+            break
+        out.append(found)
+        b.push(found)
+    return out
+
+
+def _analysis(
+    board: Board, it: Iteration, move: EMove, score: int, pv: list[EMove], started: float
+) -> Analysis:
+    if not pv or pv[0] != move:
+        pv = [move]
+    moves = _to_moves(board, pv)
+    mate = None
+    if score > MATE_BOUND:
+        mate = (MATE - score + 1) // 2
+        men = WIN_SCORE
+    elif score < -MATE_BOUND:
+        mate = -((MATE + score) // 2)
+        men = -WIN_SCORE
+    else:
+        men = score / 100.0
+    return Analysis(
+        moves[0],
+        men,
+        mate,
+        moves,
+        it.depth,
+        it.seldepth,
+        it.nodes,
+        _time.perf_counter() - started,
+    )

@@ -1,0 +1,196 @@
+"""Static evaluation: how good a quiet position is, in hundredths of a man.
+
+The search calls :func:`evaluate` at every leaf, so it is written for CPython's speed:
+no loops over squares in the common case, only masks, shifts and ``int.bit_count``.
+Square tables with small integer weights are stored as *bit planes* (``PLANES[k]``
+holds the squares whose weight has bit ``k`` set), so a table lookup for all pieces
+of a kind at once costs three or four popcounts.
+
+The terms (each computed for Black minus White, then signed for the side to move):
+
+* **Material**: a man is 100, a king :data:`KING` (clearly more: a king moves both
+  ways and cannot be stopped on the crown row). When one side is ahead, a bonus that
+  grows as the board empties (``TRADE * diff / total``) makes exchanges attractive to
+  the side that is ahead, which is how won endings are converted.
+* **Advancement (tempo)**: the rows each man has advanced, weighted more as pieces
+  come off. Early on, advancing a man is not a gain in itself; in the ending a man
+  near the crown row is nearly a king.
+* **Back-rank guard**: men on the home row (most of all the "bridge" squares 1 and 3
+  for Black, 30 and 32 for White) while the other side still has men that could crown.
+* **Centre**: men and kings on the central squares; kings are also penalised on the
+  edges.
+* **Mobility**: the number of steps each side has; running out of moves loses in
+  checkers, and a cramped side usually has to give material.
+* **King-endgame technique**: when one side is ahead and the board is nearly empty,
+  the stronger side is rewarded for bringing its kings close to the weaker side's
+  kings and for driving them out of the double corners (squares 1, 5 and 28, 32),
+  where a lone king is otherwise safe; a bare king caught on the edge is a win.
+"""
+
+from __future__ import annotations
+
+from ..squares import BIT, SQUARE_OF_BIT, VALID, column_of, row_of
+
+__all__ = ["KING", "MAN", "evaluate", "evaluate_side"]
+
+MAN = 100
+KING = 140
+#: Scale of the "trade when ahead" bonus: ``TRADE * material diff / total material``.
+TRADE = 400
+
+
+def _mask(squares: list[int] | range) -> int:
+    m = 0
+    for s in squares:
+        m |= BIT[s]
+    return m
+
+
+def _planes(weights: dict[int, int], bits: int) -> tuple[int, ...]:
+    """Bit planes of a square table of non-negative weights below ``2**bits``."""
+    out = []
+    for k in range(bits):
+        out.append(_mask([s for s, w in weights.items() if (w >> k) & 1]))
+    return tuple(out)
+
+
+def _mirror(weights: dict[int, int]) -> dict[int, int]:
+    """The same table seen from the other side (square s <-> 33 - s)."""
+    return {33 - s: w for s, w in weights.items()}
+
+
+# Rows a Black man has advanced: 0 on squares 1-4 ... 6 on 25-28 (29-32 crown it).
+_ADV_BLACK = {s: row_of(s) for s in range(1, 33)}
+ADV_B = _planes(_ADV_BLACK, 3)
+ADV_W = _planes(_mirror(_ADV_BLACK), 3)
+
+# Centre weights for men (Black's view; the centre is symmetric, but a man on the
+# opponent's half is already counted by advancement).
+_CENTRE = {s: 0 for s in range(1, 33)}
+for _s in (14, 15, 18, 19):
+    _CENTRE[_s] = 3
+for _s in (10, 11, 22, 23):
+    _CENTRE[_s] = 1
+for _s in (13, 16, 17, 20):
+    _CENTRE[_s] = 1
+CENTRE = _planes(_CENTRE, 2)
+
+# Kings: centre good, edges and corners poor (symmetric, so one table for both).
+_KING_PST = {}
+for _s in range(1, 33):
+    _r, _c = row_of(_s), column_of(_s)
+    _d = max(abs(2 * _r - 7), abs(2 * _c - 7))  # 1 (centre) .. 7 (edge)
+    _KING_PST[_s] = (7 - _d) // 2  # 3 in the centre, 0 on the edge
+KING_PST = _planes(_KING_PST, 2)
+
+BACK_B = _mask([1, 2, 3, 4])
+BRIDGE_B = _mask([1, 3])
+BACK_W = _mask([29, 30, 31, 32])
+BRIDGE_W = _mask([30, 32])
+
+#: The double corners: where a lone king holds out against two.
+DOUBLE_CORNERS = _mask([1, 5, 28, 32])
+EDGES = _mask([s for s in range(1, 33) if row_of(s) in (0, 7) or column_of(s) in (0, 7)])
+
+#: Board coordinates of each one-bit mask, for king distances in the ending.
+_COORD: dict[int, tuple[int, int]] = {
+    b: (row_of(s), column_of(s)) for b, s in SQUARE_OF_BIT.items()
+}
+
+
+def _closeness(strong: int, weak: int) -> int:
+    """How close the strong kings are to the weak kings (larger is closer), 0-7 scaled."""
+    total = 0
+    n = 0
+    s_bits = []
+    while strong:
+        low = strong & -strong
+        strong ^= low
+        s_bits.append(_COORD[low])
+    while weak:
+        low = weak & -weak
+        weak ^= low
+        wr, wc = _COORD[low]
+        for sr, sc in s_bits:
+            total += 7 - max(abs(sr - wr), abs(sc - wc))
+            n += 1
+    return (total * 4) // n if n else 0
+
+
+def evaluate(black: int, white: int, kings: int) -> int:
+    """The position's value for Black, in hundredths of a man (negate for White)."""
+    bm = black & ~kings
+    wm = white & ~kings
+    bk = black & kings
+    wk = white & kings
+    nbm = bm.bit_count()
+    nwm = wm.bit_count()
+    nbk = bk.bit_count()
+    nwk = wk.bit_count()
+    mat_b = MAN * nbm + KING * nbk
+    mat_w = MAN * nwm + KING * nwk
+    diff = mat_b - mat_w
+    score = diff
+    if diff:
+        score += TRADE * diff // (mat_b + mat_w)
+    pieces = nbm + nwm + nbk + nwk
+    empty = VALID & ~(black | white)
+
+    if nbm or nwm:
+        # Advancement, weighted up as the board empties (0 with all 24 pieces).
+        w_adv = 24 - pieces
+        if w_adv > 0:
+            a0, a1, a2 = ADV_B
+            adv = (bm & a0).bit_count() + 2 * (bm & a1).bit_count() + 4 * (bm & a2).bit_count()
+            a0, a1, a2 = ADV_W
+            adv -= (wm & a0).bit_count() + 2 * (wm & a1).bit_count() + 4 * (wm & a2).bit_count()
+            score += (adv * w_adv) // 5
+        # Back-rank guard while the other side has men that could crown.
+        if nwm:
+            score += (
+                (4 * (bm & BACK_B).bit_count() + 6 * (bm & BRIDGE_B).bit_count()) * min(nwm, 8) // 8
+            )
+        if nbm:
+            score -= (
+                (4 * (wm & BACK_W).bit_count() + 6 * (wm & BRIDGE_W).bit_count()) * min(nbm, 8) // 8
+            )
+        c0, c1 = CENTRE
+        score += 2 * ((bm & c0).bit_count() - (wm & c0).bit_count()) + 4 * (
+            (bm & c1).bit_count() - (wm & c1).bit_count()
+        )
+        # Mobility of the men (kings' mobility is in their table and the ending term).
+        mob = ((bm << 4) & empty).bit_count() + ((bm << 5) & empty).bit_count()
+        mob -= ((wm >> 4) & empty).bit_count() + ((wm >> 5) & empty).bit_count()
+        score += 2 * mob
+    if nbk or nwk:
+        k0, k1 = KING_PST
+        score += 3 * ((bk & k0).bit_count() - (wk & k0).bit_count()) + 6 * (
+            (bk & k1).bit_count() - (wk & k1).bit_count()
+        )
+        kmob = (
+            ((bk << 4) & empty).bit_count()
+            + ((bk << 5) & empty).bit_count()
+            + ((bk >> 4) & empty).bit_count()
+            + ((bk >> 5) & empty).bit_count()
+        )
+        kmob -= (
+            ((wk << 4) & empty).bit_count()
+            + ((wk << 5) & empty).bit_count()
+            + ((wk >> 4) & empty).bit_count()
+            + ((wk >> 5) & empty).bit_count()
+        )
+        score += 2 * kmob
+        if pieces <= 10 and diff:
+            # King-endgame technique for the stronger side.
+            if diff > 0 and bk and wk:
+                score += _closeness(bk, wk) + 4 * (wk & EDGES).bit_count()
+                score -= 14 * (wk & DOUBLE_CORNERS).bit_count()
+            elif diff < 0 and wk and bk:
+                score -= _closeness(wk, bk) + 4 * (bk & EDGES).bit_count()
+                score += 14 * (bk & DOUBLE_CORNERS).bit_count()
+    return score
+
+
+def evaluate_side(own: int, opp: int, kings: int, black: bool) -> int:
+    """:func:`evaluate` from the side to move's point of view."""
+    return evaluate(own, opp, kings) if black else -evaluate(opp, own, kings)

@@ -1,0 +1,479 @@
+"""Iterative-deepening principal-variation search on raw bitboards.
+
+This is the engine's hot loop. A position is ``(own, opp, kings, black)`` as in
+:mod:`checkers_widget.movegen`; moves are :data:`~.moves.EMove` tuples. The search is
+a negamax alpha-beta with:
+
+* **Principal-variation search**: the first move gets the full window, the others a
+  null window, re-searched only when they turn out better.
+* **A transposition table** (a plain dict keyed by the exact position, so there are no
+  hash collisions): the stored bound cuts the search off, the stored best move is
+  tried first.
+* **Move ordering**: hash move, then (when capturing) the captures taking the most,
+  then two killer moves per ply, then the history heuristic.
+* **Quiescence by forced captures**: at the horizon a position where the side to move
+  must capture is searched on (captures only) until it is quiet, so the search never
+  stops in the middle of an exchange. A position with a single legal move is
+  extended (it costs one node and never needs a choice).
+* **Late-move reductions** for quiet moves late in the ordering, re-searched at full
+  depth when they beat alpha.
+* **Draw rules**: a position that repeats one on the current line or in the game's
+  history scores 0, and so does reaching the no-progress limit (the 40-move rule).
+  Wins are scored ``MATE - plies`` so the shortest win is preferred; a side with no
+  legal move has lost.
+* **Limits**: depth, a node budget (checked exactly at every node, so a budget gives
+  the same result on every machine), a deadline and a stop callable (polled every
+  512 nodes).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
+from .evaluate import evaluate
+from .moves import EMove, captures, quiet
+
+__all__ = ["INF", "MATE", "MATE_BOUND", "Iteration", "Searcher"]
+
+INF = 32000
+#: A win on the spot; a win in ``n`` plies scores ``MATE - n``.
+MATE = 30000
+#: Scores beyond this (either sign) are proven wins or losses.
+MATE_BOUND = MATE - 1000
+#: Deepest line the search follows, extensions and captures included.
+MAX_PLY = 200
+#: Deepest nominal iteration.
+MAX_DEPTH = 120
+
+#: Quiet moves from this index on (after hash move and killers) are reduced by a ply.
+LMR_FROM = 3
+
+#: Reduction by (depth, move index): grows with both, as in most modern searchers.
+LMR_BASE = 0.5
+LMR_DIV = 2.0
+
+
+def _lmr_table() -> list[list[int]]:
+    import math
+
+    table = []
+    for d in range(64):
+        row = []
+        for i in range(64):
+            if d < 2 or i < LMR_FROM:
+                row.append(0)
+            else:
+                r = int(LMR_BASE + math.log(d) * math.log(i) / LMR_DIV)
+                row.append(max(1, min(r, d - 1)))
+        table.append(row)
+    return table
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_CHECK_EVERY = 512
+
+
+class _Abort(Exception):
+    """Raised inside the search when a limit is reached; unwinds to the root."""
+
+
+@dataclass
+class Iteration:
+    """The result of one completed (or usefully interrupted) iteration at the root."""
+
+    depth: int
+    move: EMove
+    score: int
+    pv: list[EMove]
+    nodes: int
+    seldepth: int
+    complete: bool = True
+    #: Exact scores of every root move (only when every move got a full window).
+    root_scores: dict[EMove, int] = field(default_factory=dict)
+    root_pvs: dict[EMove, list[EMove]] = field(default_factory=dict)
+
+
+class Searcher:
+    """One search of one position; build a new one per ``analyse`` call.
+
+    ``reps`` counts the positions (keys ``(own, opp, kings, black)``) already seen in
+    the game since the last irreversible move; ``quiet`` is the number of plies since
+    then and ``quiet_limit`` the ply count at which the game is drawn (None: no limit).
+    """
+
+    def __init__(
+        self,
+        *,
+        reps: dict[tuple[int, int, int, bool], int] | None = None,
+        quiet: int = 0,
+        quiet_limit: int | None = 80,
+        tt_limit: int = 600_000,
+    ) -> None:
+        self.reps: dict[tuple[int, int, int, bool], int] = dict(reps or {})
+        self.quiet0 = quiet
+        self.quiet_limit = quiet_limit if quiet_limit is not None else 1 << 30
+        self.tt: dict[tuple[int, int, int, bool], tuple[int, int, int, EMove | None]] = {}
+        self.tt_limit = tt_limit
+        self.nodes = 0
+        self.seldepth = 0
+
+    def run(
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        black: bool,
+        *,
+        max_depth: int | None = None,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+        stop: Callable[[], bool] | None = None,
+        all_scores: bool = False,
+        on_iteration: Callable[[Iteration], None] | None = None,
+        soft_time: float | None = None,
+    ) -> Iteration | None:
+        """Search until a limit is hit; the best completed result (None if no moves).
+
+        ``all_scores`` searches every root move with a full window so that
+        :attr:`Iteration.root_scores` holds exact scores (used by the noisy levels).
+        ``soft_time``: no new iteration starts after this ``perf_counter`` time.
+        """
+        tt = self.tt
+        tt_get = tt.get
+        lmr = _lmr_table()
+        reps = self.reps
+        qlimit = self.quiet_limit
+        tt_limit = self.tt_limit
+        killers: list[list[EMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+        hist: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        pv_table: list[tuple[EMove, ...]] = [() for _ in range(MAX_PLY + 2)]
+        perf = time.perf_counter
+        nodes = 0
+        seldepth = 0
+        # The node count at which limits are next looked at.
+        budget = node_limit if node_limit is not None else 1 << 62
+        next_check = min(budget, _CHECK_EVERY)
+
+        def check() -> None:
+            nonlocal next_check
+            if nodes >= budget:
+                raise _Abort
+            if deadline is not None and perf() >= deadline:
+                raise _Abort
+            if stop is not None and stop():
+                raise _Abort
+            next_check = min(budget, nodes + _CHECK_EVERY)
+
+        def search(
+            own: int,
+            opp: int,
+            kings: int,
+            black: bool,
+            depth: int,
+            alpha: int,
+            beta: int,
+            ply: int,
+            quiet_plies: int,
+        ) -> int:
+            nonlocal nodes, seldepth
+            nodes += 1
+            if nodes >= next_check:
+                check()
+            pv_table[ply] = ()
+            if ply > seldepth:
+                seldepth = ply
+            empty = VALID & ~(own | opp)
+            # Must the side to move capture? (inline movegen.has_capture)
+            k = own & kings
+            if black:
+                capture = bool(
+                    ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty
+                    or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
+                )
+            else:
+                capture = bool(
+                    ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty
+                    or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
+                )
+            if (depth <= 0 and not capture) or ply >= MAX_PLY:
+                if black:
+                    return evaluate(own, opp, kings)
+                return -evaluate(opp, own, kings)
+
+            key = (own, opp, kings, black)
+            if quiet_plies:
+                if key in reps:
+                    return 0
+                if quiet_plies >= qlimit:
+                    # Drawn by the no-progress rule, unless the side to move is stuck.
+                    return 0 if capture or quiet(own, opp, kings, black) else ply - MATE
+
+            # Mate-distance pruning: nothing here can beat a win found nearer the root.
+            if alpha < ply - MATE:
+                alpha = ply - MATE
+            if beta > MATE - ply - 1:
+                beta = MATE - ply - 1
+            if alpha >= beta:
+                return alpha
+
+            hmove = None
+            use_tt = depth > 0 and quiet_plies + depth < qlimit
+            if depth > 0:
+                entry = tt_get(key)
+                if entry is not None:
+                    edepth, eflag, escore, hmove = entry
+                    if use_tt and edepth >= depth and ply:
+                        if escore > MATE_BOUND:
+                            escore -= ply
+                        elif escore < -MATE_BOUND:
+                            escore += ply
+                        if eflag == _EXACT:
+                            if escore > alpha and escore < beta:
+                                pv_table[ply] = (hmove,) if hmove else ()
+                            return escore
+                        if eflag == _LOWER:
+                            if escore >= beta:
+                                return escore
+                        elif escore <= alpha:
+                            return escore
+
+            if capture:
+                moves = captures(own, opp, kings, black)
+                if len(moves) > 1:
+                    moves.sort(key=_taken_count, reverse=True)
+            else:
+                moves = quiet(own, opp, kings, black)
+                if not moves:
+                    return ply - MATE
+                if depth > 0 and len(moves) > 1:
+                    h = hist[black]
+                    k1, k2 = killers[ply]
+                    scored = []
+                    for m in moves:
+                        if m == k1:
+                            s = 1 << 40
+                        elif m == k2:
+                            s = 1 << 39
+                        else:
+                            s = h.get(m[0] | m[1], 0)
+                        scored.append((s, m))
+                    scored.sort(reverse=True)
+                    moves = [m for _, m in scored]
+            if hmove is not None and moves[0] != hmove and hmove in moves:
+                moves.remove(hmove)
+                moves.insert(0, hmove)
+
+            n_moves = len(moves)
+            # A single legal move costs nothing to choose: extend.
+            child_depth = depth if n_moves == 1 else depth - 1
+            crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+            pv_node = beta - alpha > 1
+            best = -INF
+            best_move = moves[0]
+            alpha0 = alpha
+            nxt = not black
+            if depth > 0 and quiet_plies + 1 < qlimit and kings:
+                reps[key] = reps.get(key, 0) + 1
+                pushed = True
+            else:
+                pushed = False
+            try:
+                for i, m in enumerate(moves):
+                    src, dst, taken = m
+                    o = (own & ~src) | dst
+                    if taken:
+                        p = opp & ~taken
+                        kk = kings & ~taken
+                        q = 0
+                    else:
+                        p = opp
+                        kk = kings
+                        q = quiet_plies + 1
+                    if kk & src:
+                        kk = (kk & ~src) | dst
+                    else:
+                        q = 0
+                        if dst & crown_row:
+                            kk |= dst
+                    if i == 0:
+                        score = -search(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
+                    else:
+                        d = child_depth
+                        if i >= LMR_FROM and d >= 2 and not capture:
+                            # A late quiet move: search it shallower first; it is
+                            # searched again at full depth if it beats alpha.
+                            d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
+                        score = -search(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
+                        if score > alpha and d < child_depth:
+                            score = -search(
+                                p, o, kk, nxt, child_depth, -alpha - 1, -alpha, ply + 1, q
+                            )
+                        if alpha < score < beta:
+                            score = -search(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
+                    if score > best:
+                        best = score
+                        best_move = m
+                        if score > alpha:
+                            alpha = score
+                            if pv_node:
+                                pv_table[ply] = (m, *pv_table[ply + 1])
+                            if score >= beta:
+                                if not taken and depth > 0:
+                                    kl = killers[ply]
+                                    if kl[0] != m:
+                                        kl[1] = kl[0]
+                                        kl[0] = m
+                                    h = hist[black]
+                                    sd = src | dst
+                                    h[sd] = h.get(sd, 0) + depth * depth
+                                break
+            finally:
+                if pushed:
+                    c = reps[key] - 1
+                    if c:
+                        reps[key] = c
+                    else:
+                        del reps[key]
+
+            if use_tt:
+                if best >= beta:
+                    flag = _LOWER
+                elif best > alpha0:
+                    flag = _EXACT
+                else:
+                    flag = _UPPER
+                stored = best
+                if stored > MATE_BOUND:
+                    stored += ply
+                elif stored < -MATE_BOUND:
+                    stored -= ply
+                if len(tt) >= tt_limit:
+                    tt.clear()
+                tt[key] = (depth, flag, stored, best_move)
+            return best
+
+        # ------------------------------------------------------------------ root
+        if captures(own, opp, kings, black):
+            root_moves = captures(own, opp, kings, black)
+            root_moves.sort(key=_taken_count, reverse=True)
+        else:
+            root_moves = quiet(own, opp, kings, black)
+        if not root_moves:
+            return None
+        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+        children = []
+        for m in root_moves:
+            src, dst, taken = m
+            o = (own & ~src) | dst
+            p = opp & ~taken
+            kk = kings & ~taken
+            q = 0 if taken else self.quiet0 + 1
+            if kk & src:
+                kk = (kk & ~src) | dst
+            else:
+                q = 0
+                if dst & crown_row:
+                    kk |= dst
+            children.append((m, p, o, kk, q))
+        root_key = (own, opp, kings, black)
+        best_iter: Iteration | None = None
+        limit = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
+        nxt = not black
+        order = list(range(len(children)))
+        prev_scores: dict[EMove, int] = {}
+        aborted = False
+        reps[root_key] = reps.get(root_key, 0) + 1
+
+        for depth in range(1, limit + 1):
+            alpha = -INF
+            beta = INF
+            best = -INF
+            best_i = order[0]
+            scores: dict[EMove, int] = {}
+            pvs: dict[EMove, list[EMove]] = {}
+            done = 0
+            try:
+                for n, i in enumerate(order):
+                    m, p, o, kk, q = children[i]
+                    if n == 0 or all_scores:
+                        score = -search(p, o, kk, nxt, depth - 1, -beta, -alpha, 1, q)
+                    else:
+                        score = -search(p, o, kk, nxt, depth - 1, -alpha - 1, -alpha, 1, q)
+                        if score > alpha:
+                            score = -search(p, o, kk, nxt, depth - 1, -beta, -alpha, 1, q)
+                    scores[m] = score
+                    if all_scores:
+                        pvs[m] = [m, *pv_table[1]]
+                    if score > best:
+                        best = score
+                        best_i = i
+                        pv_table[0] = (m, *pv_table[1])
+                        if not all_scores:
+                            alpha = max(alpha, score)
+                    done += 1
+            except _Abort:
+                if depth > 1:
+                    if done:
+                        # Every score recorded is from the deeper search (the best one
+                        # exact), so the partial iteration's choice is the better one.
+                        m = children[best_i][0]
+                        assert best_iter is not None
+                        best_iter = Iteration(
+                            depth - 1,
+                            m,
+                            best,
+                            list(pv_table[0]),
+                            nodes,
+                            seldepth,
+                            False,
+                            best_iter.root_scores,
+                            best_iter.root_pvs,
+                        )
+                    break
+                # Never return without a move: finish depth 1 whatever the limits.
+                aborted = True
+                budget = 1 << 62
+                deadline = stop = None
+                for i in order[done:]:
+                    m, p, o, kk, q = children[i]
+                    score = -search(p, o, kk, nxt, 0, -INF, INF, 1, q)
+                    scores[m] = score
+                    if all_scores:
+                        pvs[m] = [m, *pv_table[1]]
+                    if score > best:
+                        best = score
+                        best_i = i
+                        pv_table[0] = (m, *pv_table[1])
+            m = children[best_i][0]
+            best_iter = Iteration(
+                depth, m, best, list(pv_table[0]), nodes, seldepth, True, scores, pvs
+            )
+            if on_iteration is not None:
+                self.nodes = nodes
+                on_iteration(best_iter)
+            prev_scores = scores
+            # Best first, then the others by their score in this iteration.
+            order.sort(key=lambda j: -prev_scores.get(children[j][0], -INF))
+            if abs(best) > MATE_BOUND and MATE - abs(best) <= depth:
+                break  # a proven result within the full-width depth: deeper adds nothing
+            if len(children) == 1 and depth >= 4 and max_depth is None:
+                break  # a forced move: no need to spend the budget
+            if soft_time is not None and perf() >= soft_time:
+                break
+            if aborted or nodes >= budget:
+                break
+        c = reps.get(root_key, 1) - 1
+        if c:
+            reps[root_key] = c
+        else:
+            reps.pop(root_key, None)
+        self.nodes = nodes
+        self.seldepth = seldepth
+        return best_iter
+
+
+def _taken_count(m: EMove) -> int:
+    return m[2].bit_count()
