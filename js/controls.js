@@ -1,0 +1,253 @@
+// The chrome around the board: the bar with each side's pieces and kings, the status
+// line, the buttons, and the hidden live region that reads moves and status aloud.
+// Everything it shows comes from the state; the buttons only send commands.
+
+import { pieceSvg } from "./pieces.js";
+
+const SIDES = ["black", "white"];
+
+function el(tag, className, attrs = {}) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+function button(action, label, title) {
+  const b = el("button", "cw-btn", { type: "button", "data-action": action });
+  b.textContent = label;
+  if (title) b.title = title;
+  return b;
+}
+
+/** The side that presses the buttons: the only human, else the side to move. */
+export function commandSide(state) {
+  const players = (state && state.players) || {};
+  const humans = SIDES.filter((s) => (players[s] ?? "human") === "human");
+  if (humans.length === 1) return humans[0];
+  return state && state.turn ? state.turn : "black";
+}
+
+/** Which buttons to show and which to enable for `state`. */
+export function controlsFor(state, interactive = true) {
+  const over = Boolean(state && state.result);
+  const players = (state && state.players) || {};
+  const twoPlayer = SIDES.every((s) => (players[s] ?? "human") === "human");
+  const humanPlays = SIDES.some((s) => (players[s] ?? "human") === "human");
+  const offer = state ? state.draw_offer : null;
+  const me = commandSide(state);
+  const show = {
+    new: interactive,
+    undo: interactive,
+    redo: interactive,
+    flip: true,
+    resign: interactive && humanPlays && !over,
+    "offer-draw": interactive && humanPlays && !over && !offer,
+    "accept-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
+    "decline-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
+    "claim-draw": interactive && !over && Boolean(state && state.draw_claim),
+  };
+  const enabled = {
+    new: true,
+    undo: Boolean(state && state.can_undo),
+    redo: Boolean(state && state.can_redo),
+    flip: true,
+    resign: !over,
+    "offer-draw": !over,
+    "accept-draw": true,
+    "decline-draw": true,
+    "claim-draw": true,
+  };
+  return { show, enabled };
+}
+
+/** Words for the counts: "12 pieces, 1 king". */
+export function countWords(count) {
+  const men = (count && count.men) || 0;
+  const kings = (count && count.kings) || 0;
+  const total = men + kings;
+  return `${total} piece${total === 1 ? "" : "s"}, ${kings} king${kings === 1 ? "" : "s"}`;
+}
+
+/** The sentence read aloud when a state arrives after `prev`. */
+export function announcement(prev, next) {
+  if (!next || !next.status) return "";
+  const names = next.names || { black: "Black", white: "White" };
+  const parts = [];
+  if (prev && next.last_move && next.ply === prev.ply + 1) {
+    const move = next.last_move;
+    const mover = names[prev.turn] || prev.turn;
+    let text = `${mover} played ${move.notation}`;
+    const n = (move.captures || []).length;
+    if (n) text += `, taking ${n} piece${n === 1 ? "" : "s"}`;
+    if (move.crowns) text += ", crowned";
+    parts.push(`${text}.`);
+  } else if (prev && next.ply === prev.ply - 1) {
+    parts.push("Move taken back.");
+  } else if (prev && next.pending && next.pending.path) {
+    const path = next.pending.path;
+    parts.push(`Jumped to ${path[path.length - 1]}.`);
+  }
+  parts.push(next.status.text);
+  return parts.join(" ");
+}
+
+export class Chrome {
+  /**
+   * `onCommand(name, side)` sends a command; `onFlip()` turns the board. The board's
+   * own element is placed by the caller between the status line and the controls.
+   */
+  constructor({ onCommand, onFlip }) {
+    this.onCommand = onCommand;
+    this.onFlip = onFlip;
+    this.state = null;
+    this.armed = null; // { action, timer }: a button waiting for its confirming click
+    this.bar = el("div", "cw-bar", { "data-role": "bar" });
+    this.sides = {};
+    for (const side of SIDES) {
+      const chip = el("div", `cw-side cw-side-${side}`, { "data-side": side });
+      const icon = el("span", "cw-side-icon", { "data-piece": `${side}-man` });
+      icon.appendChild(pieceSvg(`${side}-man`));
+      const name = el("span", "cw-side-name");
+      const men = el("span", "cw-count", { "data-count": "pieces" });
+      const kingIcon = el("span", "cw-side-icon cw-king-icon", { "data-piece": `${side}-king` });
+      kingIcon.appendChild(pieceSvg(`${side}-king`));
+      const kings = el("span", "cw-count", { "data-count": "kings" });
+      const sr = el("span", "cw-sr");
+      chip.append(icon, name, men, kingIcon, kings, sr);
+      chip.querySelectorAll(".cw-side-icon, .cw-count").forEach((n) => n.setAttribute("aria-hidden", "true"));
+      this.sides[side] = { chip, name, men, kings, sr };
+    }
+    this.offerText = el("span", "cw-offer-text");
+    this.buttons = {};
+    const make = (action, label, title) => {
+      const b = button(action, label, title);
+      this.buttons[action] = b;
+      return b;
+    };
+    const drawBox = el("div", "cw-draw", { role: "group", "aria-label": "Game" });
+    drawBox.append(
+      this.offerText,
+      make("offer-draw", "Offer draw", "Offer your opponent a draw"),
+      make("accept-draw", "Accept", "Accept the draw offer"),
+      make("decline-draw", "Decline", "Decline the draw offer"),
+      make("claim-draw", "Claim draw", "Claim the draw the rules allow"),
+      make("resign", "Resign", "Resign the game (click twice)"),
+    );
+    const sideBox = el("div", "cw-sides");
+    sideBox.append(this.sides.black.chip, this.sides.white.chip);
+    this.bar.append(sideBox, drawBox);
+
+    this.status = el("div", "cw-status", { "data-role": "status" });
+    this.live = el("div", "cw-sr", { "aria-live": "polite", "aria-atomic": "true", "data-role": "announce" });
+
+    this.controls = el("div", "cw-controls", { role: "toolbar", "aria-label": "Board controls" });
+    this.controls.append(
+      make("new", "New game", "Start a new game"),
+      make("undo", "Undo", "Take back the last move (U)"),
+      make("redo", "Redo", "Replay the move taken back (R)"),
+      make("flip", "Flip", "Turn the board round (F)"),
+    );
+    this.labels = {};
+    for (const [action, b] of Object.entries(this.buttons)) this.labels[action] = b.textContent;
+  }
+
+  /** Wire the buttons; listeners go away with `signal`. */
+  listen(signal) {
+    for (const [action, b] of Object.entries(this.buttons)) {
+      b.addEventListener("click", () => this.press(action), { signal });
+    }
+  }
+
+  /** A button was pressed (or its keyboard shortcut used). */
+  press(action) {
+    const b = this.buttons[action];
+    if (b && (b.disabled || b.hidden)) return;
+    if (action === "flip") {
+      this.onFlip();
+      return;
+    }
+    const state = this.state;
+    const needsConfirm =
+      action === "resign" || (action === "new" && state && state.ply > 0 && !state.result);
+    if (needsConfirm && (!this.armed || this.armed.action !== action)) {
+      this.arm(action);
+      return;
+    }
+    this.disarm();
+    let side;
+    if (action === "offer-draw" || action === "resign") side = commandSide(state);
+    else if (action === "accept-draw" || action === "decline-draw") {
+      side = state && state.draw_offer ? (state.draw_offer === "black" ? "white" : "black") : undefined;
+    }
+    this.onCommand(action, side);
+  }
+
+  arm(action) {
+    this.disarm();
+    const b = this.buttons[action];
+    b.textContent = action === "resign" ? "Really resign?" : "Really start again?";
+    b.classList.add("cw-armed");
+    const timer = setTimeout(() => this.disarm(), 4000);
+    this.armed = { action, timer };
+  }
+
+  disarm() {
+    if (!this.armed) return;
+    clearTimeout(this.armed.timer);
+    const b = this.buttons[this.armed.action];
+    b.textContent = this.labels[this.armed.action];
+    b.classList.remove("cw-armed");
+    this.armed = null;
+  }
+
+  update(state, { interactive = true, announce = "" } = {}) {
+    const prevStatus = this.state && this.state.status;
+    this.state = state;
+    if (!state || !state.status) return;
+    const names = state.names || { black: "Black", white: "White" };
+    for (const side of SIDES) {
+      const parts = this.sides[side];
+      const count = (state.counts && state.counts[side]) || { men: 0, kings: 0 };
+      parts.name.textContent = names[side] || side;
+      parts.men.textContent = String((count.men || 0) + (count.kings || 0));
+      parts.kings.textContent = String(count.kings || 0);
+      const toMove = !state.result && state.turn === side;
+      parts.sr.textContent = `: ${countWords(count)}${toMove ? ", to move" : ""}`;
+      parts.chip.classList.toggle("cw-to-move", toMove);
+      parts.chip.title = `${names[side] || side}: ${countWords(count)}`;
+    }
+    const status = state.status;
+    if (!prevStatus || prevStatus.text !== status.text || prevStatus.kind !== status.kind) {
+      this.status.textContent = status.text;
+      this.status.setAttribute("data-kind", status.kind);
+      this.status.className = `cw-status cw-status-${status.kind}`;
+    }
+    if (announce) {
+      // Rewriting the same text would not be read again; a trailing space makes it new.
+      this.live.textContent = this.live.textContent === announce ? `${announce}\u00a0` : announce;
+    }
+    const { show, enabled } = controlsFor(state, interactive);
+    for (const [action, b] of Object.entries(this.buttons)) {
+      b.hidden = !show[action];
+      b.disabled = !enabled[action];
+    }
+    if (this.armed && (!show[this.armed.action] || !enabled[this.armed.action])) this.disarm();
+    if (state.draw_offer && !state.result) {
+      this.offerText.textContent = `${names[state.draw_offer] || state.draw_offer} offers a draw`;
+      const taker = state.draw_offer === "black" ? "white" : "black";
+      this.buttons["accept-draw"].title = `${names[taker] || taker} accepts the draw`;
+      this.buttons["decline-draw"].title = `${names[taker] || taker} declines the draw`;
+    } else {
+      this.offerText.textContent = "";
+    }
+    if (state.draw_claim) this.buttons["claim-draw"].title = `Claim: ${state.draw_claim}`;
+    const me = commandSide(state);
+    this.buttons.resign.title = `${names[me] || me} resigns (click twice)`;
+    this.buttons["offer-draw"].title = `${names[me] || me} offers a draw`;
+  }
+
+  destroy() {
+    this.disarm();
+  }
+}

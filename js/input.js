@@ -1,0 +1,314 @@
+// Pointer and keyboard to intents. Each view keeps its own selection and keyboard
+// cursor; what a click means is decided by selection.js from the state Python sent.
+
+import { navigate, squareAtPoint, squareRowCol } from "./geometry.js";
+import {
+  actingSide,
+  currentPrefix,
+  decideClick,
+  movableSquares,
+  targetsFor,
+} from "./selection.js";
+import { emptyMarks } from "./view.js";
+
+const DRAG_THRESHOLD = 5; // pixels the pointer moves before a press becomes a drag
+const NAV_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"]);
+
+export class BoardInput {
+  /**
+   * `view`: the BoardView; `sendMove(path)`; `command(action)` for U/R/F;
+   * `getState()`, `getOrientation()`, `isInteractive()`; `changed()` redraws the marks;
+   * `announce(text)` speaks through the live region.
+   */
+  constructor(options) {
+    this.view = options.view;
+    this.sendMove = options.sendMove;
+    this.command = options.command;
+    this.getState = options.getState;
+    this.getOrientation = options.getOrientation;
+    this.isInteractive = options.isInteractive;
+    this.changed = options.changed;
+    this.announce = options.announce || (() => {});
+    this.selected = null;
+    this.cursor = null;
+    this.sticky = null;
+    this.hover = null;
+    this.press = null; // { square, pointerId, x, y, wasSelected, dragging }
+    this.keyboard = false; // show the focus ring only after keyboard use
+    this.version = null;
+  }
+
+  // ------------------------------------------------------------------ state
+  /** A new state arrived: a new position drops the view's selection. */
+  stateChanged(state) {
+    if (state && state.version !== this.version) {
+      this.version = state.version;
+      this.selected = null;
+      if (this.press && this.press.dragging) this.view.dragEnd(null);
+      this.press = null;
+      this.hover = null;
+    }
+  }
+
+  /** What the squares should show for this view now. */
+  marks() {
+    const state = this.getState();
+    const marks = emptyMarks();
+    marks.cursor = this.keyboard ? this.cursor : null;
+    marks.hover = this.hover;
+    const side = actingSide(state, this.isInteractive());
+    if (side === null) return marks;
+    marks.movable = movableSquares(state);
+    const prefix = currentPrefix(state, this.selected);
+    if (prefix.length) {
+      marks.selected = prefix[prefix.length - 1];
+      const { next, finals } = targetsFor(state.legal, prefix);
+      marks.next = next;
+      marks.finals = finals;
+    }
+    return marks;
+  }
+
+  // ------------------------------------------------------------------ clicks
+  /** A click (or Enter/Space) on `square`; returns the path sent, if any. */
+  click(square) {
+    const state = this.getState();
+    const { select, send } = decideClick(state, this.selected, square, this.isInteractive());
+    const before = this.selected;
+    this.selected = state && state.pending ? null : select;
+    if (send) {
+      this.sendMove(send);
+    } else if (select && select !== before && !(state && state.pending)) {
+      const prefix = currentPrefix(state, select);
+      const { next, finals } = targetsFor(state.legal, prefix);
+      const all = [...next, ...finals].sort((a, b) => a - b);
+      this.announce(
+        all.length
+          ? `Picked up the piece on ${select}; it can land on ${all.join(", ")}.`
+          : `Picked up the piece on ${select}; it has no legal move.`,
+      );
+    }
+    this.changed();
+    return send;
+  }
+
+  /** Escape: put the piece down (a jump sequence already started cannot be abandoned). */
+  escape() {
+    if (this.selected === null) return false;
+    this.selected = null;
+    this.changed();
+    return true;
+  }
+
+  // ------------------------------------------------------------------ keyboard
+  defaultCursor() {
+    const state = this.getState() || {};
+    const prefix = currentPrefix(state, this.selected);
+    if (prefix.length) return prefix[prefix.length - 1];
+    const orientation = this.getOrientation();
+    const movable = [...movableSquares(state)];
+    if (movable.length && actingSide(state, this.isInteractive())) {
+      // The lit piece nearest the bottom-left corner.
+      movable.sort((a, b) => {
+        const pa = squareRowCol(a, orientation);
+        const pb = squareRowCol(b, orientation);
+        return pb.row - pa.row || pa.col - pb.col;
+      });
+      return movable[0];
+    }
+    return orientation === "black" ? 4 : 29; // the bottom-left square
+  }
+
+  onKeyDown(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key;
+    let handled = true;
+    if (NAV_KEYS.has(key)) {
+      if (this.cursor === null || !this.keyboard) {
+        // The first key after a click (or with no cursor yet) shows where the cursor is.
+        if (this.cursor === null) this.cursor = this.defaultCursor();
+        this.keyboard = true;
+      } else {
+        const moved = navigate(this.cursor, key, this.getOrientation(), this.sticky);
+        this.cursor = moved.square;
+        this.sticky = moved.sticky;
+      }
+      this.changed();
+    } else if (key === "Enter" || key === " " || key === "Spacebar") {
+      this.keyboard = true;
+      if (this.cursor === null) {
+        this.cursor = this.defaultCursor();
+        this.changed();
+      } else {
+        this.sticky = null;
+        this.click(this.cursor);
+      }
+    } else if (key === "Escape" || key === "Esc") {
+      handled = this.escape();
+    } else if (!event.shiftKey && (key === "u" || key === "U")) {
+      this.command("undo");
+    } else if (!event.shiftKey && (key === "r" || key === "R")) {
+      this.command("redo");
+    } else if (!event.shiftKey && (key === "f" || key === "F")) {
+      this.command("flip");
+    } else {
+      handled = false;
+    }
+    if (handled) {
+      // Keep the keys for the board: no page scrolling, no notebook shortcuts.
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }
+
+  onFocus() {
+    // Focus from the keyboard (Tab) shows the cursor ring at once; a click does not.
+    try {
+      if (this.view.element.matches(":focus-visible")) this.keyboard = true;
+    } catch {
+      // no :focus-visible support
+    }
+    if (this.cursor === null) this.cursor = this.defaultCursor();
+    this.changed();
+  }
+
+  onBlur() {
+    if (this.keyboard) {
+      this.keyboard = false;
+      this.changed();
+    }
+  }
+
+  // ------------------------------------------------------------------ pointer
+  pointInBoard(event) {
+    const rect = this.view.element.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top, size: rect.width };
+  }
+
+  squareFromPoint(event) {
+    const { x, y, size } = this.pointInBoard(event);
+    return squareAtPoint(x, y, size, this.getOrientation());
+  }
+
+  squareFromEvent(event) {
+    const target = event.target && event.target.closest ? event.target.closest(".cw-sq") : null;
+    if (target && this.view.element.contains(target)) return Number(target.getAttribute("data-square"));
+    return this.squareFromPoint(event);
+  }
+
+  onPointerDown(event) {
+    if (event.button !== 0 || event.isPrimary === false) return;
+    if (this.keyboard) {
+      this.keyboard = false;
+    }
+    const square = this.squareFromEvent(event);
+    if (square !== null) {
+      this.cursor = square;
+      this.sticky = null;
+    }
+    const state = this.getState();
+    if (!this.isInteractive() || !state || actingSide(state, true) === null) {
+      this.changed();
+      return;
+    }
+    const prefix = currentPrefix(state, this.selected);
+    const lifted = prefix.length ? prefix[prefix.length - 1] : null;
+    let grab = null;
+    if (square !== null && square === lifted) {
+      grab = { square, wasSelected: true };
+    } else {
+      this.click(square);
+      const now = currentPrefix(state, this.selected);
+      const picked = now.length ? now[now.length - 1] : null;
+      if (picked === square && movableSquares(state).has(square)) {
+        grab = { square, wasSelected: false };
+      }
+    }
+    if (grab) {
+      const { x, y } = this.pointInBoard(event);
+      this.press = { ...grab, pointerId: event.pointerId, x, y, dragging: false };
+      try {
+        this.view.element.setPointerCapture(event.pointerId);
+      } catch {
+        // a synthetic event without a real pointer
+      }
+    }
+    this.changed();
+  }
+
+  onPointerMove(event) {
+    const press = this.press;
+    if (!press || event.pointerId !== press.pointerId) return;
+    const { x, y } = this.pointInBoard(event);
+    if (!press.dragging) {
+      if (Math.hypot(x - press.x, y - press.y) < DRAG_THRESHOLD) return;
+      press.dragging = this.view.dragStart(press.square);
+      if (!press.dragging) return;
+    }
+    this.view.dragMove(x, y);
+    const over = this.squareFromPoint(event);
+    const hover = over !== press.square ? over : null;
+    if (hover !== this.hover) {
+      this.hover = hover;
+      this.changed();
+    }
+  }
+
+  onPointerUp(event) {
+    const press = this.press;
+    if (!press || event.pointerId !== press.pointerId) return;
+    this.press = null;
+    this.hover = null;
+    if (press.dragging) {
+      const target = this.squareFromPoint(event);
+      if (target === null || target === press.square) {
+        this.view.dragEnd(null);
+        this.changed();
+        return;
+      }
+      const marks = this.marks();
+      const listed = marks.next.has(target) || marks.finals.has(target);
+      const sent = this.click(target);
+      this.view.dragEnd(sent && listed ? target : null);
+      return;
+    }
+    if (press.wasSelected) {
+      // A click on the piece already picked up puts it down (not a jump in progress).
+      const state = this.getState();
+      if (!(state && state.pending)) {
+        this.selected = null;
+        this.changed();
+      }
+    }
+  }
+
+  onPointerCancel(event) {
+    const press = this.press;
+    if (!press || (event.pointerId !== undefined && event.pointerId !== press.pointerId)) return;
+    this.press = null;
+    this.hover = null;
+    if (press.dragging) this.view.dragEnd(null);
+    this.changed();
+  }
+
+  /** Attach the listeners to the board element; they all go away with `signal`. */
+  listen(signal) {
+    const board = this.view.element;
+    const on = (type, fn) => board.addEventListener(type, fn.bind(this), { signal });
+    on("pointerdown", this.onPointerDown);
+    on("pointermove", this.onPointerMove);
+    on("pointerup", this.onPointerUp);
+    on("pointercancel", this.onPointerCancel);
+    on("lostpointercapture", this.onPointerCancel);
+    on("keydown", this.onKeyDown);
+    on("focus", this.onFocus);
+    on("blur", this.onBlur);
+    // Selecting with the mouse must not start the browser's own drag of the SVGs.
+    on("dragstart", (event) => event.preventDefault());
+  }
+
+  destroy() {
+    if (this.press && this.press.dragging) this.view.dragEnd(null);
+    this.press = null;
+  }
+}

@@ -1,0 +1,57 @@
+// The drawing of a piece: the same shapes as the static picture (svg.py), so the live
+// board and the SVG output look alike. A man is a disc with an inner ring over a soft
+// shadow; a king is two stacked discs topped by a crown. Colours come from CSS
+// (widget.css), keyed on the piece's data-piece attribute.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+const CROWN = "M-9 5 L-10.5 -5 L-4.5 -0.5 L0 -8 L4.5 -0.5 L10.5 -5 L9 5 Z";
+
+const SHAPES = {
+  man: [
+    ["circle", { cx: 1, cy: 2.5, r: 19, class: "cw-shadow" }],
+    ["circle", { r: 19, class: "cw-body" }],
+    ["circle", { r: 13, class: "cw-ring" }],
+  ],
+  king: [
+    ["circle", { cx: 1, cy: 6.5, r: 18.5, class: "cw-shadow" }],
+    ["circle", { cy: 4, r: 18.5, class: "cw-body" }],
+    ["circle", { cy: -3.5, r: 18.5, class: "cw-body" }],
+    ["circle", { cy: -3.5, r: 12.5, class: "cw-ring" }],
+    ["path", { d: CROWN, transform: "translate(0 -3)", class: "cw-crown" }],
+  ],
+};
+
+const templates = new Map();
+
+function template(rank) {
+  let svg = templates.get(rank);
+  if (!svg) {
+    svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", "-25 -25 50 50");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    for (const [tag, attrs] of SHAPES[rank]) {
+      const node = document.createElementNS(SVG_NS, tag);
+      for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+      svg.appendChild(node);
+    }
+    templates.set(rank, svg);
+  }
+  return svg;
+}
+
+/** "man" or "king" for a piece name such as "white-king". */
+export function pieceRank(kind) {
+  return typeof kind === "string" && kind.endsWith("-king") ? "king" : "man";
+}
+
+/** A fresh SVG drawing of a man or a king (colour-agnostic; CSS paints it). */
+export function pieceSvg(kind) {
+  return template(pieceRank(kind)).cloneNode(true);
+}
+
+/** Words for screen readers: "black man", "white king". */
+export function pieceWords(kind) {
+  return typeof kind === "string" ? kind.replace("-", " ") : "empty";
+}

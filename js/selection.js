@@ -1,0 +1,115 @@
+// Which clicks become which intents. Pure functions of the state Python sent.
+//
+// Python alone knows the rules: `state.legal` lists every legal path (only those that
+// continue a jump in progress when `state.pending` is set). Here we only *select among
+// those paths*: which pieces are lit, which squares are marked after a piece is picked
+// up, and what to send when a square is clicked. Whether a move is legal is never
+// decided here; a click that matches no listed path is still sent when it is an
+// attempted move, so that Python can say why it is not allowed.
+
+/** The colour of a piece name such as "black-king", or null. */
+export function pieceColor(piece) {
+  if (typeof piece !== "string") return null;
+  const dash = piece.indexOf("-");
+  return dash > 0 ? piece.slice(0, dash) : null;
+}
+
+/** The side whose pieces the user may move now, or null (game over, not interactive...). */
+export function actingSide(state, interactive = true) {
+  if (!interactive || !state || !state.turn || state.result) return null;
+  const players = state.players || {};
+  const kind = players[state.turn];
+  if (kind !== undefined && kind !== "human") return null;
+  return state.turn;
+}
+
+/** Whether `path` starts with every square of `prefix`. */
+export function startsWith(path, prefix) {
+  if (!Array.isArray(path) || path.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (path[i] !== prefix[i]) return false;
+  return true;
+}
+
+/** The squares of pieces that have a legal move (the pieces to light up). */
+export function movableSquares(state) {
+  const out = new Set();
+  if (!state) return out;
+  if (state.pending && Array.isArray(state.pending.path)) {
+    out.add(state.pending.path[state.pending.path.length - 1]);
+    return out;
+  }
+  for (const move of state.legal || []) out.add(move.path[0]);
+  return out;
+}
+
+/** The path clicked so far: a jump in progress, else the selected piece alone. */
+export function currentPrefix(state, selected) {
+  if (state && state.pending && Array.isArray(state.pending.path)) return [...state.pending.path];
+  return selected ? [selected] : [];
+}
+
+/**
+ * Where the piece can go next after `prefix` (the piece's square and landings so far).
+ *
+ * `next`: the next landing square of every listed path that continues the prefix.
+ * `finals`: final squares reached by exactly one such path and not already in `next`
+ * (clicking one plays the whole route at once, as Python accepts).
+ */
+export function targetsFor(legal, prefix) {
+  const next = new Set();
+  const endCount = new Map();
+  if (!prefix.length) return { next, finals: new Set() };
+  for (const move of legal || []) {
+    const path = move.path;
+    if (path.length <= prefix.length || !startsWith(path, prefix)) continue;
+    next.add(path[prefix.length]);
+    const end = path[path.length - 1];
+    endCount.set(end, (endCount.get(end) || 0) + 1);
+  }
+  const finals = new Set();
+  for (const [end, count] of endCount) if (count === 1 && !next.has(end)) finals.add(end);
+  return { next, finals };
+}
+
+/**
+ * What a click (or Enter/Space) on `square` does, given the view's selected piece.
+ *
+ * Returns `{ select, send }`: the new selection (a square or null) and the path of a
+ * move intent to send (or null). Rules followed:
+ * - a jump in progress cannot be abandoned: its piece stays selected; an empty square
+ *   clicked is sent (a landing, or an attempt Python will explain);
+ * - a piece of the side to move is picked up (clicking it again puts it down); a piece
+ *   that cannot move while a capture is compulsory is also sent as the attempt
+ *   `[square, square]`, which can never be legal, so that Python explains
+ *   "you must jump" right away;
+ * - with a piece picked up, a click on a marked square or any other empty playable
+ *   square is sent as a move from that piece (legal or not: Python decides and explains);
+ * - anything else just clears the selection.
+ */
+export function decideClick(state, selected, square, interactive = true) {
+  const none = { select: null, send: null };
+  const side = actingSide(state, interactive);
+  if (side === null || !state) return none;
+  const pieces = state.pieces || {};
+  const piece = square === null || square === undefined ? undefined : pieces[String(square)];
+  if (state.pending && Array.isArray(state.pending.path) && state.pending.path.length) {
+    const path = state.pending.path;
+    const end = path[path.length - 1];
+    // The moving piece is drawn on `end`; its start square is free to land on again.
+    const occupied = piece !== undefined && square !== path[0];
+    if (square === null || square === undefined || square === end || occupied) {
+      return { select: end, send: null };
+    }
+    return { select: end, send: [...path, square] };
+  }
+  if (square === null || square === undefined) return none;
+  const own = pieceColor(piece) === side;
+  if (own) {
+    if (square === selected) return none;
+    const movable = movableSquares(state).has(square);
+    if (!movable && state.must_capture) return { select: square, send: [square, square] };
+    return { select: square, send: null };
+  }
+  if (selected && !piece) return { select: null, send: [selected, square] };
+  return none;
+}

@@ -1,0 +1,135 @@
+// Small states in the shape Python's protocol.build_state sends, for the unit tests.
+
+function pieces(black, white, kings = []) {
+  const out = {};
+  for (const s of black) out[String(s)] = kings.includes(s) ? "black-king" : "black-man";
+  for (const s of white) out[String(s)] = kings.includes(s) ? "white-king" : "white-man";
+  return out;
+}
+
+function move(path, captures = []) {
+  const sep = captures.length ? "x" : "-";
+  return { notation: path.join(sep), path, captures, crowns: false };
+}
+
+const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+function base(extra) {
+  return {
+    protocol: 1,
+    version: 1,
+    fen: "",
+    turn: "black",
+    ply: 0,
+    pieces: {},
+    legal: [],
+    pending: null,
+    last_move: null,
+    must_capture: false,
+    status: { text: "Black to move", kind: "turn" },
+    result: null,
+    termination: null,
+    counts: { black: { men: 12, kings: 0 }, white: { men: 12, kings: 0 } },
+    names: { black: "Black", white: "White" },
+    can_undo: false,
+    can_redo: false,
+    draw_offer: null,
+    draw_claim: null,
+    players: { black: "human", white: "human" },
+    ...extra,
+  };
+}
+
+/** The opening: Black to move, seven legal moves. */
+export function startState(extra = {}) {
+  return base({
+    pieces: pieces(range(1, 12), range(21, 32)),
+    legal: [
+      move([9, 13]),
+      move([9, 14]),
+      move([10, 14]),
+      move([10, 15]),
+      move([11, 15]),
+      move([11, 16]),
+      move([12, 16]),
+    ],
+    ...extra,
+  });
+}
+
+/** After 11-15: White to move. */
+export function afterFirstMove(extra = {}) {
+  return base({
+    version: 2,
+    ply: 1,
+    turn: "white",
+    pieces: pieces([...range(1, 10), 12, 15], range(21, 32)),
+    legal: [
+      move([21, 17]),
+      move([22, 17]),
+      move([22, 18]),
+      move([23, 18]),
+      move([23, 19]),
+      move([24, 19]),
+      move([24, 20]),
+    ],
+    last_move: move([11, 15]),
+    status: { text: "White to move", kind: "turn" },
+    can_undo: true,
+    ...extra,
+  });
+}
+
+/**
+ * Black must jump: the man on 9 has two double jumps (9x18x25 and 9x18x27); the king on 1
+ * and the man on 5 cannot move because a capture is compulsory.
+ */
+export function doubleJumpState(extra = {}) {
+  return base({
+    pieces: pieces([9, 1, 5], [14, 22, 23, 31], [1]),
+    legal: [move([9, 18, 25], [14, 22]), move([9, 18, 27], [14, 23])],
+    must_capture: true,
+    status: { text: "Black to move: you must jump", kind: "must-jump" },
+    counts: { black: { men: 2, kings: 1 }, white: { men: 4, kings: 0 } },
+    ...extra,
+  });
+}
+
+/** The same, midway: 9x18 played, the piece must keep jumping from 18. */
+export function pendingState(extra = {}) {
+  return doubleJumpState({
+    version: 2,
+    pending: { path: [9, 18], captures: [14] },
+    status: { text: "Black: keep jumping", kind: "keep-jumping" },
+    can_undo: true,
+    ...extra,
+  });
+}
+
+/** After 9x18x27 completed. */
+export function afterDoubleJump(extra = {}) {
+  return base({
+    version: 3,
+    ply: 1,
+    turn: "white",
+    pieces: pieces([27, 1, 5], [22, 31], [1]),
+    legal: [move([31, 24], [27])],
+    last_move: move([9, 18, 27], [14, 23]),
+    must_capture: true,
+    status: { text: "White to move: you must jump", kind: "must-jump" },
+    counts: { black: { men: 2, kings: 1 }, white: { men: 2, kings: 0 } },
+    can_undo: true,
+    ...extra,
+  });
+}
+
+/** A king with two capture routes that end on the same square (17). */
+export function ambiguousState(extra = {}) {
+  return base({
+    pieces: pieces([10], [14, 15, 22, 23], [10]),
+    legal: [move([10, 19, 26, 17], [15, 23, 22]), move([10, 17, 26, 19], [14, 22, 23])],
+    must_capture: true,
+    status: { text: "Black to move: you must jump", kind: "must-jump" },
+    ...extra,
+  });
+}

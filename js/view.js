@@ -1,0 +1,456 @@
+// The board: 32 playable squares (the grid screen readers and tests see), an overlay
+// for the last move's path, the pieces, and the square numbers. Drawn incrementally:
+// the DOM is built once; each new state only moves, adds, removes or restyles what
+// changed, and pieces travel with CSS transforms.
+
+import { Animator, displayPieces, hopDuration, planTransition } from "./animate.js";
+import { SQUARES, rowSquares, squareRowCol } from "./geometry.js";
+import { pieceSvg, pieceWords } from "./pieces.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+let boardCounter = 0;
+
+function div(className, attrs = {}) {
+  const el = document.createElement("div");
+  if (className) el.className = className;
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  return el;
+}
+
+function svgNode(tag, attrs = {}) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
+  return el;
+}
+
+/** CSS transform that puts a 12.5%-wide element on (row, col). */
+export function cellTransform(row, col) {
+  return `translate(${col * 100}%, ${row * 100}%)`;
+}
+
+/** Everything marked on the squares, from the view's selection and the state. */
+export function emptyMarks() {
+  return {
+    selected: null,
+    cursor: null,
+    hover: null,
+    movable: new Set(),
+    next: new Set(),
+    finals: new Set(),
+  };
+}
+
+export class BoardView {
+  constructor() {
+    this.id = `cw-board-${++boardCounter}`;
+    this.orientation = "black";
+    this.state = null;
+    this.marks = emptyMarks();
+    this.pieces = new Map(); // square -> { el, kind }
+    this.dying = new Set(); // piece elements fading out after a capture
+    this.animator = new Animator();
+    this.drag = null; // { square, el, x, y }
+    this.dropped = null; // { from, to, el }: a piece dropped on a landing square, awaiting Python
+    this.squareEls = new Map();
+    this.labels = new Map();
+
+    this.frame = div("cw-frame");
+    this.element = div("cw-board", {
+      "data-role": "board",
+      role: "grid",
+      tabindex: "0",
+      "aria-label": "Checkers board",
+      "aria-roledescription": "checkers board",
+      "data-lm-suppress-shortcuts": "true",
+    });
+    this.rows = [];
+    for (let r = 0; r < 8; r++) {
+      const row = div("cw-row", { role: "row", "aria-rowindex": String(r + 1) });
+      row.style.top = `${r * 12.5}%`;
+      this.rows.push(row);
+      this.element.appendChild(row);
+    }
+    for (const square of SQUARES) {
+      const el = div("cw-sq", {
+        role: "gridcell",
+        id: `${this.id}-sq${square}`,
+        "data-square": String(square),
+      });
+      this.squareEls.set(square, el);
+    }
+    this.overlay = svgNode("svg", {
+      class: "cw-overlay",
+      viewBox: "0 0 8 8",
+      "aria-hidden": "true",
+      focusable: "false",
+    });
+    this.pieceLayer = div("cw-pieces", { "aria-hidden": "true" });
+    this.numberLayer = div("cw-numbers", { "aria-hidden": "true" });
+    this.numberEls = new Map();
+    for (const square of SQUARES) {
+      const el = div("cw-num", { "data-number": String(square) });
+      el.textContent = String(square);
+      this.numberEls.set(square, el);
+      this.numberLayer.appendChild(el);
+    }
+    this.element.append(this.overlay, this.pieceLayer, this.numberLayer);
+    this.frame.appendChild(this.element);
+    this.layout();
+  }
+
+  // ------------------------------------------------------------------ layout
+  setOrientation(orientation) {
+    const next = orientation === "white" ? "white" : "black";
+    if (next === this.orientation) return;
+    this.animator.finishAll();
+    this.orientation = next;
+    this.layout();
+    if (this.state) this.drawOverlay(this.state);
+  }
+
+  position(square) {
+    return squareRowCol(square, this.orientation);
+  }
+
+  layout() {
+    // Squares go into their screen row in reading order, so screen readers walk the
+    // board as it is drawn.
+    for (let r = 0; r < 8; r++) {
+      for (const [c, square] of rowSquares(r, this.orientation).entries()) {
+        const el = this.squareEls.get(square);
+        const { col } = this.position(square);
+        el.style.left = `${col * 12.5}%`;
+        el.setAttribute("aria-colindex", String(col + 1));
+        const row = this.rows[r];
+        if (row.children[c] !== el) row.insertBefore(el, row.children[c] || null);
+      }
+    }
+    for (const [square, el] of this.numberEls) {
+      const { row, col } = this.position(square);
+      el.style.transform = cellTransform(row, col);
+    }
+    for (const [square, entry] of this.pieces) this.place(entry.el, square);
+  }
+
+  place(el, square) {
+    const { row, col } = this.position(square);
+    el.style.transform = cellTransform(row, col);
+  }
+
+  setNumbers(show) {
+    this.frame.classList.toggle("cw-show-numbers", Boolean(show));
+  }
+
+  // ------------------------------------------------------------------ pieces
+  makePiece(kind, square) {
+    const el = div("cw-piece", { "data-piece": kind, "data-square": String(square) });
+    el.appendChild(pieceSvg(kind));
+    this.place(el, square);
+    this.pieceLayer.appendChild(el);
+    return el;
+  }
+
+  setKind(entry, kind) {
+    if (entry.kind === kind) return;
+    const rankChanged = entry.kind.split("-")[1] !== kind.split("-")[1];
+    entry.kind = kind;
+    entry.el.setAttribute("data-piece", kind);
+    if (rankChanged) entry.el.replaceChildren(pieceSvg(kind));
+  }
+
+  /**
+   * Draw `state`. With `animate`, a move from the previous state travels hop by hop;
+   * otherwise everything jumps to its place.
+   */
+  draw(state, { animate = false } = {}) {
+    const prev = this.state;
+    this.state = state;
+    this.animator.finishAll();
+    const { pieces, faded } = displayPieces(state);
+    const plan = prev ? planTransition(prev, state) : null;
+    const old = this.pieces;
+    const next = new Map();
+    const dropped = this.dropped;
+    this.dropped = null;
+    const droppedEntry = dropped ? dropped.entry : null;
+    const dropFrom = droppedEntry ? droppedEntry.el.style.transform : null;
+
+    let mover = null;
+    let moverKind = null;
+    if (plan) {
+      const entry = old.get(plan.from);
+      const end = plan.hops[plan.hops.length - 1];
+      if (entry) {
+        old.delete(plan.from);
+        next.set(end, entry);
+        mover = entry;
+        moverKind = pieces[String(end)];
+      }
+    }
+    const restored = new Map();
+    const removed = new Map();
+    const fading = new Map();
+    if (plan) {
+      for (const cap of plan.captures) {
+        if (cap.change === "restore") restored.set(cap.square, cap.hop);
+        else if (cap.change === "remove") removed.set(cap.square, cap.hop);
+        else if (cap.change === "fade") fading.set(cap.square, cap.hop);
+      }
+    }
+
+    for (const [key, kind] of Object.entries(pieces)) {
+      const square = Number(key);
+      if (next.has(square)) continue;
+      const entry = old.get(square);
+      if (entry) {
+        old.delete(square);
+        this.setKind(entry, kind);
+        next.set(square, entry);
+      } else {
+        next.set(square, { el: this.makePiece(kind, square), kind, born: true });
+      }
+    }
+    this.pieces = next;
+
+    const hop = hopDuration(plan ? plan.hops.length : 1);
+    const animateNow = animate && Boolean(plan);
+
+    // Pieces that left the board: fade the captured ones as the mover passes them.
+    for (const [square, entry] of old) {
+      const at = removed.get(square);
+      if (animateNow && at !== undefined) {
+        this.dying.add(entry.el);
+        entry.el.classList.add("cw-captured");
+        this.animator.play(
+          entry.el,
+          [{ opacity: getOpacity(entry.el) }, { opacity: 0 }],
+          { duration: hop * 0.6, delay: hop * (at + 0.4), fill: "forwards" },
+          () => {
+            this.dying.delete(entry.el);
+            entry.el.remove();
+          },
+        );
+      } else {
+        entry.el.remove();
+      }
+    }
+
+    for (const [square, entry] of next) {
+      const el = entry.el;
+      el.setAttribute("data-square", String(square));
+      const isFaded = faded.has(square);
+      if (entry === mover) continue;
+      this.place(el, square);
+      if (entry === droppedEntry && animate) {
+        // The drop was not taken (refused or vetoed): the piece slides back home.
+        this.animator.play(el, [{ transform: dropFrom }, { transform: el.style.transform }], {
+          duration: 150,
+          easing: "ease-out",
+        });
+      }
+      const wasFaded = el.classList.contains("cw-faded");
+      el.classList.toggle("cw-faded", isFaded);
+      if (!animateNow) {
+        delete entry.born;
+        continue;
+      }
+      if (entry.born && restored.has(square)) {
+        this.animator.play(
+          el,
+          [{ opacity: 0 }, { opacity: 1 }],
+          { duration: hop * 0.6, delay: hop * (restored.get(square) + 0.4), fill: "backwards" },
+        );
+      } else if (isFaded !== wasFaded && (fading.has(square) || !isFaded)) {
+        const at = fading.get(square) ?? 0;
+        this.animator.play(
+          el,
+          [{ opacity: isFaded ? 1 : 0.35 }, { opacity: isFaded ? 0.35 : 1 }],
+          { duration: hop * 0.6, delay: hop * (at + 0.4), fill: "backwards" },
+        );
+      }
+      delete entry.born;
+    }
+
+    if (mover) {
+      const end = plan.hops[plan.hops.length - 1];
+      const finalKind = moverKind || mover.kind;
+      const el = mover.el;
+      el.classList.toggle("cw-faded", faded.has(end));
+      const landedByDrop = droppedEntry === mover && dropped.to === end;
+      const fromTransform = el.style.transform;
+      this.place(el, end);
+      if (animateNow && !landedByDrop) {
+        const frames = [{ transform: fromTransform || this.transformOf(plan.from) }];
+        for (const square of plan.hops) frames.push({ transform: this.transformOf(square) });
+        el.classList.add("cw-moving");
+        this.animator.play(
+          el,
+          frames.map((f) => ({ ...f, easing: "ease-in-out" })),
+          { duration: hop * plan.hops.length },
+          () => {
+            el.classList.remove("cw-moving");
+            this.setKind(mover, finalKind);
+          },
+        );
+      } else {
+        this.setKind(mover, finalKind);
+      }
+    }
+
+    this.drawOverlay(state);
+  }
+
+  transformOf(square) {
+    const { row, col } = this.position(square);
+    return cellTransform(row, col);
+  }
+
+  /** The last move: tinted squares are marks; here its path and the captured squares. */
+  drawOverlay(state) {
+    const overlay = this.overlay;
+    overlay.replaceChildren();
+    const last = state && state.last_move;
+    const pending = state && state.pending;
+    const lines = [];
+    if (pending && Array.isArray(pending.path) && pending.path.length > 1) {
+      lines.push({ path: pending.path, captures: [], cls: "cw-pending-path" });
+    } else if (last && Array.isArray(last.path) && last.path.length > 1) {
+      lines.push({ path: last.path, captures: last.captures || [], cls: "cw-last-path" });
+    }
+    for (const line of lines) {
+      const points = line.path
+        .map((s) => {
+          const { row, col } = this.position(s);
+          return `${col + 0.5},${row + 0.5}`;
+        })
+        .join(" ");
+      overlay.appendChild(svgNode("polyline", { points, class: line.cls }));
+      for (const square of line.captures) {
+        const { row, col } = this.position(square);
+        const x = col + 0.5;
+        const y = row + 0.5;
+        const d = 0.14;
+        overlay.appendChild(
+          svgNode("path", {
+            d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`,
+            class: "cw-capture-mark",
+          }),
+        );
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ marks
+  /** Restyle the squares: selection, lit pieces, landing squares, cursor, last move. */
+  setMarks(marks) {
+    this.marks = marks;
+    const state = this.state || {};
+    const last = state.last_move;
+    const lastFrom = last && !state.pending ? last.path[0] : null;
+    const lastTo = last && !state.pending ? last.path[last.path.length - 1] : null;
+    const { pieces } = displayPieces(state);
+    for (const [square, el] of this.squareEls) {
+      const cls = ["cw-sq"];
+      const words = [];
+      if (square === lastFrom || square === lastTo) cls.push("cw-last");
+      if (marks.movable.has(square)) {
+        cls.push("cw-movable");
+        words.push("can move");
+      }
+      if (square === marks.selected) {
+        cls.push("cw-selected");
+        words.push("selected");
+      }
+      if (marks.next.has(square)) {
+        cls.push("cw-target");
+        words.push("landing square");
+      } else if (marks.finals.has(square)) {
+        cls.push("cw-target", "cw-final");
+        words.push("final landing square");
+      }
+      if (square === marks.cursor) cls.push("cw-cursor");
+      if (square === marks.hover) cls.push("cw-hover");
+      const className = cls.join(" ");
+      if (el.className !== className) el.className = className;
+      const kind = pieces[String(square)];
+      const label = [`Square ${square}, ${pieceWords(kind)}`, ...words].join(", ");
+      if (this.labels.get(square) !== label) {
+        this.labels.set(square, label);
+        el.setAttribute("aria-label", label);
+      }
+      const selected = square === marks.selected ? "true" : "false";
+      if (el.getAttribute("aria-selected") !== selected) el.setAttribute("aria-selected", selected);
+    }
+    for (const [square, entry] of this.pieces) {
+      entry.el.classList.toggle("cw-lit", marks.movable.has(square));
+      entry.el.classList.toggle("cw-picked", square === marks.selected);
+    }
+    if (marks.cursor) {
+      this.element.setAttribute("aria-activedescendant", `${this.id}-sq${marks.cursor}`);
+    } else {
+      this.element.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  // ------------------------------------------------------------------ dragging
+  /** Lift the piece on `square` to follow the pointer; returns false if there is none. */
+  dragStart(square) {
+    const entry = this.pieces.get(square);
+    if (!entry) return false;
+    this.animator.finishAll();
+    this.drag = { square, entry };
+    entry.el.classList.add("cw-dragging");
+    return true;
+  }
+
+  /** Move the lifted piece so that its centre is at (x, y) pixels in the board. */
+  dragMove(x, y) {
+    if (!this.drag) return;
+    const size = this.element.getBoundingClientRect().width || 1;
+    const half = size / 16;
+    this.drag.entry.el.style.transform = `translate(${x - half}px, ${y - half}px)`;
+  }
+
+  /**
+   * Put the lifted piece down: on `target` while Python decides (the next state either
+   * confirms it, or it slides back), or back home when `target` is null.
+   */
+  dragEnd(target) {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    drag.entry.el.classList.remove("cw-dragging");
+    if (target) {
+      this.place(drag.entry.el, target);
+      this.dropped = { from: drag.square, to: target, entry: drag.entry };
+    } else {
+      const from = drag.entry.el.style.transform;
+      this.place(drag.entry.el, drag.square);
+      this.animator.play(drag.entry.el, [{ transform: from }, { transform: drag.entry.el.style.transform }], {
+        duration: 120,
+        easing: "ease-out",
+      });
+    }
+  }
+
+  /** Undo an optimistic drop that Python did not answer with a new drawing. */
+  clearDrop() {
+    const dropped = this.dropped;
+    this.dropped = null;
+    if (!dropped) return;
+    for (const [square, entry] of this.pieces) {
+      if (entry === dropped.entry) this.place(entry.el, square);
+    }
+  }
+
+  destroy() {
+    this.animator.finishAll();
+    for (const el of this.dying) el.remove();
+    this.dying.clear();
+    this.frame.remove();
+  }
+}
+
+function getOpacity(el) {
+  return el.classList.contains("cw-faded") ? 0.35 : 1;
+}

@@ -1,0 +1,376 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import widget from "./widget.js";
+import {
+  afterDoubleJump,
+  afterFirstMove,
+  doubleJumpState,
+  pendingState,
+  startState,
+} from "./test/fixtures.js";
+
+/** A stand-in for anywidget's model: get/set/on/off/send/save_changes. */
+function fakeModel(state, extra = {}) {
+  const values = {
+    state,
+    orientation: "black",
+    show_numbers: false,
+    interactive: true,
+    animate: false,
+    ...extra,
+  };
+  const handlers = new Map();
+  const model = {
+    sent: [],
+    saves: 0,
+    handlers,
+    get: (key) => values[key],
+    set(key, value) {
+      values[key] = value;
+      for (const handler of [...(handlers.get(`change:${key}`) || [])]) handler();
+    },
+    on(event, handler) {
+      if (!handlers.has(event)) handlers.set(event, []);
+      handlers.get(event).push(handler);
+    },
+    off(event, handler) {
+      const list = handlers.get(event) || [];
+      const i = list.indexOf(handler);
+      if (i >= 0) list.splice(i, 1);
+    },
+    send(message) {
+      model.sent.push(JSON.parse(JSON.stringify(message)));
+    },
+    save_changes() {
+      model.saves += 1;
+    },
+    handlerCount() {
+      let n = 0;
+      for (const list of handlers.values()) n += list.length;
+      return n;
+    },
+  };
+  return model;
+}
+
+const views = [];
+
+function mount(model) {
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  views.push({ el, cleanup });
+  return { el, cleanup };
+}
+
+afterEach(() => {
+  for (const { el, cleanup } of views.splice(0)) {
+    try {
+      cleanup();
+    } catch {
+      // cleaned up by the test already
+    }
+    el.remove();
+  }
+  vi.useRealTimers();
+});
+
+const square = (el, n) => el.querySelector(`.cw-sq[data-square="${n}"]`);
+const board = (el) => el.querySelector('[data-role="board"]');
+const button = (el, action) => el.querySelector(`[data-action="${action}"]`);
+
+function click(target) {
+  const init = { bubbles: true, cancelable: true, button: 0, pointerId: 1, isPrimary: true };
+  target.dispatchEvent(new PointerEvent("pointerdown", init));
+  target.dispatchEvent(new PointerEvent("pointerup", init));
+}
+
+function key(el, name) {
+  board(el).dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
+}
+
+describe("drawing", () => {
+  it("follows the testing contract: squares, pieces, status, board", () => {
+    const { el } = mount(fakeModel(startState()));
+    const squares = el.querySelectorAll("[data-square]:not([data-piece])");
+    expect(squares).toHaveLength(32);
+    const pieces = el.querySelectorAll(".cw-pieces [data-piece]");
+    expect(pieces).toHaveLength(24);
+    expect(el.querySelector('.cw-pieces [data-piece][data-square="11"]').dataset.piece).toBe("black-man");
+    expect(el.querySelector('.cw-pieces [data-square="22"]').dataset.piece).toBe("white-man");
+    expect(el.querySelector('[data-role="status"]').textContent).toBe("Black to move");
+    const b = board(el);
+    expect(b.getAttribute("role")).toBe("grid");
+    expect(b.getAttribute("tabindex")).toBe("0");
+    expect(el.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    expect(el.querySelectorAll('[role="row"]')).toHaveLength(8);
+  });
+
+  it("labels each square with its number and piece for screen readers", () => {
+    const { el } = mount(fakeModel(startState()));
+    expect(square(el, 11).getAttribute("aria-label")).toBe("Square 11, black man, can move");
+    expect(square(el, 1).getAttribute("aria-label")).toBe("Square 1, black man");
+    expect(square(el, 15).getAttribute("aria-label")).toBe("Square 15, empty");
+    expect(square(el, 22).getAttribute("aria-label")).toBe("Square 22, white man");
+  });
+
+  it("shows the counts, the turn and the control states", () => {
+    const { el } = mount(fakeModel(startState()));
+    const black = el.querySelector('[data-side="black"]');
+    expect(black.querySelector('[data-count="pieces"]').textContent).toBe("12");
+    expect(black.querySelector('[data-count="kings"]').textContent).toBe("0");
+    expect(black.classList.contains("cw-to-move")).toBe(true);
+    expect(button(el, "undo").disabled).toBe(true);
+    expect(button(el, "redo").disabled).toBe(true);
+    expect(button(el, "accept-draw").hidden).toBe(true);
+    expect(button(el, "offer-draw").hidden).toBe(false);
+  });
+
+  it("redraws incrementally: unchanged pieces keep their elements, the mover is reused", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    const one = el.querySelector('.cw-pieces [data-square="1"]');
+    const mover = el.querySelector('.cw-pieces [data-square="11"]');
+    model.set("state", afterFirstMove());
+    expect(el.querySelector('.cw-pieces [data-square="1"]')).toBe(one);
+    expect(el.querySelector('.cw-pieces [data-square="15"]')).toBe(mover);
+    expect(el.querySelector('.cw-pieces [data-square="11"]')).toBeNull();
+    expect(square(el, 11).classList.contains("cw-last")).toBe(true);
+    expect(square(el, 15).classList.contains("cw-last")).toBe(true);
+    expect(el.querySelector('[data-role="status"]').textContent).toBe("White to move");
+  });
+
+  it("draws a jump in progress and its end, then crowns and captures from the state", () => {
+    const model = fakeModel(doubleJumpState());
+    const { el } = mount(model);
+    model.set("state", pendingState());
+    expect(el.querySelector('.cw-pieces [data-square="18"]').dataset.piece).toBe("black-man");
+    expect(el.querySelector('.cw-pieces [data-square="9"]')).toBeNull();
+    expect(el.querySelector('.cw-pieces [data-square="14"]').classList.contains("cw-faded")).toBe(true);
+    model.set("state", afterDoubleJump());
+    expect(el.querySelector('.cw-pieces [data-square="27"]').dataset.piece).toBe("black-man");
+    expect(el.querySelector('.cw-pieces [data-square="14"]')).toBeNull();
+    expect(el.querySelector('.cw-pieces [data-square="23"]')).toBeNull();
+    model.set("state", afterDoubleJump({ pieces: { ...afterDoubleJump().pieces, 27: "black-king" } }));
+    const king = el.querySelector('.cw-pieces [data-square="27"]');
+    expect(king.dataset.piece).toBe("black-king");
+    expect(king.querySelectorAll(".cw-body")).toHaveLength(2);
+    expect(king.querySelector(".cw-crown")).not.toBeNull();
+  });
+
+  it("announces moves and the status through the live region", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    model.set("state", afterFirstMove());
+    const live = el.querySelector("[aria-live]");
+    expect(live.textContent).toBe("Black played 11-15. White to move");
+  });
+
+  it("writes the square numbers on request and flips the board", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    expect(el.querySelector(".cw-frame").classList.contains("cw-show-numbers")).toBe(false);
+    model.set("show_numbers", true);
+    expect(el.querySelector(".cw-frame").classList.contains("cw-show-numbers")).toBe(true);
+    // Black at the bottom: square 1 is on the bottom row, second column from the right.
+    expect(square(el, 1).parentElement.style.top).toBe("87.5%");
+    expect(square(el, 1).style.left).toBe("75%");
+    button(el, "flip").click();
+    expect(model.get("orientation")).toBe("white");
+    expect(model.saves).toBe(1);
+    expect(square(el, 1).parentElement.style.top).toBe("0%");
+    expect(square(el, 1).style.left).toBe("12.5%");
+  });
+});
+
+describe("clicks become intents", () => {
+  it("picks up a piece, marks its landings, then sends the move", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    click(square(el, 11));
+    expect(model.sent).toEqual([]);
+    expect(square(el, 11).classList.contains("cw-selected")).toBe(true);
+    expect(square(el, 15).classList.contains("cw-target")).toBe(true);
+    expect(square(el, 16).classList.contains("cw-target")).toBe(true);
+    expect(square(el, 14).classList.contains("cw-target")).toBe(false);
+    click(square(el, 15));
+    expect(model.sent).toEqual([{ kind: "move", path: [11, 15], version: 1 }]);
+    expect(square(el, 15).classList.contains("cw-target")).toBe(false);
+  });
+
+  it("clicking the selected piece again puts it down", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    click(square(el, 11));
+    click(square(el, 11));
+    expect(square(el, 11).classList.contains("cw-selected")).toBe(false);
+    expect(model.sent).toEqual([]);
+  });
+
+  it("plays a double jump by its final square, and explains a blocked piece", () => {
+    const model = fakeModel(doubleJumpState());
+    const { el } = mount(model);
+    click(square(el, 5));
+    expect(model.sent).toEqual([{ kind: "move", path: [5, 5], version: 1 }]);
+    click(square(el, 9));
+    expect(square(el, 27).classList.contains("cw-final")).toBe(true);
+    click(square(el, 27));
+    expect(model.sent.at(-1)).toEqual({ kind: "move", path: [9, 27], version: 1 });
+  });
+
+  it("continues a jump in progress with the pending prefix", () => {
+    const model = fakeModel(pendingState());
+    const { el } = mount(model);
+    expect(square(el, 18).classList.contains("cw-selected")).toBe(true);
+    expect(square(el, 25).classList.contains("cw-target")).toBe(true);
+    key(el, "Escape"); // cannot abandon the sequence
+    expect(square(el, 18).classList.contains("cw-selected")).toBe(true);
+    click(square(el, 25));
+    expect(model.sent).toEqual([{ kind: "move", path: [9, 18, 25], version: 2 }]);
+  });
+
+  it("sends nothing when the board only shows", () => {
+    const model = fakeModel(startState(), { interactive: false });
+    const { el } = mount(model);
+    click(square(el, 11));
+    click(square(el, 15));
+    key(el, "Enter");
+    expect(model.sent).toEqual([]);
+    expect(button(el, "undo").hidden).toBe(true);
+    expect(square(el, 11).classList.contains("cw-movable")).toBe(false);
+  });
+});
+
+describe("keyboard", () => {
+  it("plays a move with arrows and Enter alone", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    const b = board(el);
+    key(el, "ArrowUp"); // first key shows the cursor on the lit piece nearest bottom-left
+    expect(square(el, 12).classList.contains("cw-cursor")).toBe(true);
+    expect(b.getAttribute("aria-activedescendant")).toBe(square(el, 12).id);
+    key(el, "Enter");
+    expect(square(el, 12).classList.contains("cw-selected")).toBe(true);
+    key(el, "ArrowUp");
+    expect(square(el, 16).classList.contains("cw-cursor")).toBe(true);
+    key(el, " ");
+    expect(model.sent).toEqual([{ kind: "move", path: [12, 16], version: 1 }]);
+  });
+
+  it("Escape puts the piece down; Home/End go along the row", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    key(el, "ArrowUp");
+    key(el, "Enter");
+    key(el, "Escape");
+    expect(square(el, 12).classList.contains("cw-selected")).toBe(false);
+    key(el, "End");
+    // Black at the bottom: row of 12 reads 12, 11, 10, 9 from the left.
+    expect(square(el, 9).classList.contains("cw-cursor")).toBe(true);
+    key(el, "Home");
+    expect(square(el, 12).classList.contains("cw-cursor")).toBe(true);
+  });
+
+  it("keeps its keys from the notebook", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    const seen = [];
+    el.addEventListener("keydown", (event) => seen.push(event.key));
+    key(el, "ArrowDown");
+    key(el, "Tab");
+    expect(seen).toEqual(["Tab"]);
+    expect(board(el).hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+  });
+
+  it("U, R and F press Undo, Redo and Flip", () => {
+    const model = fakeModel(afterFirstMove({ can_redo: true }));
+    const { el } = mount(model);
+    key(el, "u");
+    key(el, "r");
+    key(el, "f");
+    expect(model.sent).toEqual([
+      { kind: "command", name: "undo", version: 2 },
+      { kind: "command", name: "redo", version: 2 },
+    ]);
+    expect(model.get("orientation")).toBe("white");
+  });
+});
+
+describe("controls", () => {
+  it("send commands with the version drawn; resign and new game ask twice", () => {
+    const model = fakeModel(afterFirstMove());
+    const { el } = mount(model);
+    button(el, "undo").click();
+    expect(model.sent).toEqual([{ kind: "command", name: "undo", version: 2 }]);
+    button(el, "resign").click();
+    expect(model.sent).toHaveLength(1);
+    expect(button(el, "resign").textContent).toMatch(/really/i);
+    button(el, "resign").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "command", name: "resign", side: "white", version: 2 });
+    button(el, "new").click();
+    button(el, "new").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "command", name: "new", version: 2 });
+    button(el, "offer-draw").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "command", name: "offer-draw", side: "white", version: 2 });
+  });
+
+  it("shows Accept and Decline for the other side when a draw is offered", () => {
+    const model = fakeModel(afterFirstMove({ draw_offer: "black" }));
+    const { el } = mount(model);
+    expect(button(el, "offer-draw").hidden).toBe(true);
+    expect(button(el, "accept-draw").hidden).toBe(false);
+    expect(el.querySelector(".cw-offer-text").textContent).toBe("Black offers a draw");
+    button(el, "decline-draw").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "command", name: "decline-draw", side: "white", version: 2 });
+    button(el, "accept-draw").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "command", name: "accept-draw", side: "white", version: 2 });
+  });
+
+  it("disables what the state forbids and hides game actions once it is over", () => {
+    const model = fakeModel(afterFirstMove({ can_redo: true, result: "1-0", status: { text: "Black wins", kind: "over" } }));
+    const { el } = mount(model);
+    expect(button(el, "undo").disabled).toBe(false);
+    expect(button(el, "redo").disabled).toBe(false);
+    expect(button(el, "resign").hidden).toBe(true);
+    expect(button(el, "offer-draw").hidden).toBe(true);
+    expect(el.querySelector('[data-role="status"]').dataset.kind).toBe("over");
+  });
+});
+
+describe("views and cleanup", () => {
+  it("two views of one model share the state but not the selection", () => {
+    const model = fakeModel(startState());
+    const a = mount(model).el;
+    const b = mount(model).el;
+    click(square(a, 11));
+    expect(square(a, 11).classList.contains("cw-selected")).toBe(true);
+    expect(square(b, 11).classList.contains("cw-selected")).toBe(false);
+    model.set("state", afterFirstMove());
+    for (const el of [a, b]) {
+      expect(el.querySelector('.cw-pieces [data-square="15"]').dataset.piece).toBe("black-man");
+      expect(el.querySelector('[data-role="status"]').textContent).toBe("White to move");
+    }
+  });
+
+  it("the cleanup removes every model handler, listener, timer and element", () => {
+    vi.useFakeTimers();
+    const model = fakeModel(afterFirstMove());
+    const { el, cleanup } = mount(model);
+    expect(model.handlerCount()).toBeGreaterThan(0);
+    const b = board(el);
+    button(el, "resign").click(); // arms a confirmation timer
+    expect(vi.getTimerCount()).toBe(1);
+    cleanup();
+    expect(model.handlerCount()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(el.children).toHaveLength(0);
+    // Listeners are gone: events on the detached board do nothing.
+    el.appendChild(b);
+    b.dispatchEvent(new KeyboardEvent("keydown", { key: "u", bubbles: true }));
+    click(b.querySelector('.cw-sq[data-square="22"]'));
+    expect(model.sent).toEqual([]);
+    // And later states are not drawn anywhere.
+    model.set("state", startState());
+    expect(el.querySelector('[data-role="status"]')).toBeNull();
+  });
+});
