@@ -1,0 +1,226 @@
+"""Shared pieces of the engine benchmarks: data files, players and a game runner.
+
+Not a test module: the ``engine_*.py`` scripts import it to play games between
+:class:`checkers_widget.engine.Engine` levels and py-draughts 1.10.1's
+``SimpleEngine``, and to print small tables.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checkers_widget import Board, Move
+from checkers_widget.engine import Engine
+from checkers_widget.game import Game
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def shared_data() -> Path:
+    """The shared data folder: ``$CHECKERS_SHARED/data`` or ``<repo>/../shared/data``."""
+    env = os.environ.get("CHECKERS_SHARED")
+    root = Path(env) if env else REPO.parent / "shared"
+    path = root / "data"
+    if not path.is_dir():
+        raise SystemExit(f"shared data folder not found: {path} (set CHECKERS_SHARED)")
+    return path
+
+
+def ballots(n: int, *, deck: bool = True) -> list[tuple[str, str, str]]:
+    """The first ``n`` 3-move ballots, spread evenly over the ACF list.
+
+    Returns ``(acf number, moves, FEN)``; with ``deck`` only the 156-opening deck (the
+    barred, lost openings are left out). ``n`` openings are taken at an even stride so
+    that a small match does not only play the 9-13 openings.
+    """
+    with open(shared_data() / "acf_3move_ballots.csv", newline="") as f:
+        rows = [r for r in csv.DictReader(f) if not deck or r["in_acf_156_deck"] == "yes"]
+    if n >= len(rows):
+        picked = rows
+    else:
+        step = len(rows) / n
+        picked = [rows[int(i * step)] for i in range(n)]
+    return [(r["acf_number"], r["moves"], r["fen_after_3_moves_white_to_move"]) for r in picked]
+
+
+def classic(position_id: str) -> dict[str, str]:
+    """A row of classic_positions.csv by id."""
+    with open(shared_data() / "classic_positions.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            if row["id"] == position_id:
+                return row
+    raise KeyError(position_id)
+
+
+# ---------------------------------------------------------------------- players
+
+
+class Player:
+    """Something that picks a move in a game."""
+
+    name = "player"
+
+    def choose(self, game: Game) -> Move:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class EnginePlayer(Player):
+    """One of our levels, optionally with its limits overridden (time, depth, nodes)."""
+
+    def __init__(self, level: str, seed: int = 0, name: str | None = None, **limits: Any):
+        self.engine = Engine(level, seed=seed)
+        self.limits = limits
+        self.name = name or level
+        self.depths: list[int] = []
+
+    def choose(self, game: Game) -> Move:
+        a = self.engine.analyse(game, **self.limits)
+        assert a.move is not None
+        self.depths.append(a.depth)
+        return a.move
+
+
+class SimplePlayer(Player):
+    """py-draughts 1.10.1 ``SimpleEngine`` with compulsory captures imposed.
+
+    py-draughts' American board treats captures as optional, and SimpleEngine skipped a
+    compulsory capture in about 7% of its moves when measured. The harness therefore
+    gives it a board whose ``legal_moves`` returns only the captures whenever one
+    exists, so its whole search (not just its final choice) plays by the real rules.
+    Its move is then matched to ours by path; an illegal move would raise.
+
+    py-draughts' American variant puts the first mover ("White" there) on squares
+    21-32, moving up, while the standard (and this package) puts Black on 1-12. The
+    two are the same game turned round: square ``s`` here is square ``33 - s`` there
+    and the colours swap, which is how positions and moves are converted.
+    """
+
+    def __init__(self, time_limit: float, depth_limit: int = 50, name: str = "SimpleEngine"):
+        import logging
+
+        from draughts.boards.american import Board as AmericanBoard
+        from draughts.engines.simple import SimpleEngine
+
+        try:  # py-draughts logs every move through loguru; keep the output readable
+            from loguru import logger
+
+            logger.remove()
+        except Exception:
+            logging.getLogger("draughts").setLevel(logging.WARNING)
+
+        class CompulsoryBoard(AmericanBoard):
+            @property
+            def legal_moves(self):  # type: ignore[override]
+                moves = super().legal_moves
+                caps = [m for m in moves if m.captured_list]
+                return caps or moves
+
+        self._board_cls = CompulsoryBoard
+        self.engine = SimpleEngine(depth_limit=depth_limit, time_limit=time_limit)
+        self.name = name
+        self.fixed = 0
+
+    def _their_fen(self, board: Board) -> str:
+        pieces = board.pieces
+        theirs_w = [
+            ("K" if p.king else "") + str(33 - s) for s, p in pieces.items() if p.color == "black"
+        ]
+        theirs_b = [
+            ("K" if p.king else "") + str(33 - s) for s, p in pieces.items() if p.color == "white"
+        ]
+        turn = "W" if board.turn == "black" else "B"
+        return f"{turn}:W{','.join(theirs_w)}:B{','.join(theirs_b)}"
+
+    def choose(self, game: Game) -> Move:
+        board = game.board
+        theirs = self._board_cls.from_fen(self._their_fen(board))
+        move = self.engine.get_best_move(theirs)
+        path = tuple(32 - i for i in move.square_list)
+        legal = board.legal_moves()
+        for m in legal:
+            if m.path == path:
+                return m
+        # Same start and end, another route (e.g. a king's loop): take the first such.
+        for m in legal:
+            if m.start == path[0] and m.end == path[-1]:
+                return m
+        raise RuntimeError(f"SimpleEngine proposed {path}, not legal in {board.to_fen()}")
+
+
+# ---------------------------------------------------------------------- games
+
+
+@dataclass
+class GameRecord:
+    """One finished game: who had Black, the result and why."""
+
+    opening: str
+    black: str
+    white: str
+    result: str
+    termination: str
+    plies: int
+    seconds: float
+
+
+def play_game(
+    fen: str,
+    black: Player,
+    white: Player,
+    *,
+    opening: str = "",
+    max_plies: int = 300,
+    draw_rules: str = "forty-moves",
+    on_move: Callable[[Game, Move], None] | None = None,
+) -> GameRecord:
+    """Play one game from ``fen`` to its end (or ``max_plies``, adjudicated a draw)."""
+    game = Game(fen=fen, draw_rules=draw_rules)
+    started = time.perf_counter()
+    while not game.is_over() and game.ply < max_plies:
+        player = black if game.turn == "black" else white
+        move = player.choose(game)
+        game.play(move)
+        if on_move is not None:
+            on_move(game, move)
+    result = game.result or "1/2-1/2"
+    termination = game.termination or f"adjudicated a draw after {max_plies} plies"
+    return GameRecord(
+        opening,
+        black.name,
+        white.name,
+        result,
+        termination,
+        game.ply,
+        time.perf_counter() - started,
+    )
+
+
+def score_of(records: list[GameRecord], name: str) -> tuple[float, int, int, int]:
+    """(points, wins, draws, losses) of ``name`` over ``records``."""
+    wins = draws = losses = 0
+    for r in records:
+        if name not in (r.black, r.white):
+            continue
+        if r.result == "1/2-1/2":
+            draws += 1
+        elif (r.result == "1-0") == (r.black == name):
+            wins += 1
+        else:
+            losses += 1
+    return wins + draws / 2, wins, draws, losses
+
+
+def table(rows: list[list[str]], header: list[str]) -> str:
+    """A plain-text table with aligned columns."""
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=False)]
+    line = "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=False))
+    out = [line, "  ".join("-" * w for w in widths)]
+    for r in rows:
+        out.append("  ".join(str(x).ljust(w) for x, w in zip(r, widths, strict=False)))
+    return "\n".join(out)

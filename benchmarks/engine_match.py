@@ -1,0 +1,124 @@
+"""Engine matches over 3-move ballot openings, each opening played with both colours.
+
+Examples (a few minutes each on a 2-core machine)::
+
+    # Hard against py-draughts 1.10.1 SimpleEngine, 0.3 s a move each, 10 openings x 2
+    .venv/bin/python benchmarks/engine_match.py --pair hard:simple --openings 10 --time 0.3
+
+    # each level against the one below
+    .venv/bin/python benchmarks/engine_match.py --pair easy:normal --pair normal:hard \\
+        --openings 6 --time 0.5
+
+A player is ``easy``, ``normal``, ``hard``, ``expert`` or ``simple``; ``NAME@T`` gives
+it ``T`` seconds a move (``hard@0.5``), ``NAME#N`` a node budget (``hard#20000``),
+``NAME=D`` a depth (``normal=6``). Without those, time-limited players (hard,
+expert, simple) get ``--time`` seconds, and easy/normal play their level's depth.
+SimpleEngine is given compulsory captures (see engine_common.SimplePlayer). Each
+game is drawn by the 40-move rule or adjudicated a draw after ``--max-plies``.
+Prints one line per game and a summary table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine_common import (  # noqa: E402
+    EnginePlayer,
+    GameRecord,
+    Player,
+    SimplePlayer,
+    ballots,
+    play_game,
+    score_of,
+    table,
+)
+
+
+def make_player(spec: str, default_time: float, seed: int) -> Player:
+    """A player from a spec like ``hard``, ``hard@0.5``, ``hard#20000``, ``normal=6``."""
+    name = spec
+    limits: dict[str, float | int] = {}
+    if "@" in spec:
+        name, t = spec.split("@")
+        limits["time"] = float(t)
+    elif "#" in spec:
+        name, n = spec.split("#")
+        limits["nodes"] = int(n)
+    elif "=" in spec:
+        name, d = spec.split("=")
+        limits["depth"] = int(d)
+    if name == "simple":
+        return SimplePlayer(float(limits.get("time", default_time)), name=spec)
+    if not limits and name in ("hard", "expert"):
+        limits["time"] = default_time if name == "hard" else default_time * 5
+    return EnginePlayer(name, seed=seed, name=spec, **limits)
+
+
+def _play(args: tuple[str, str, str, str, str, float, int, int]) -> GameRecord:
+    opening, fen, black_spec, white_spec, _, default_time, seed, max_plies = args
+    black = make_player(black_spec, default_time, seed)
+    white = make_player(white_spec, default_time, seed + 1)
+    return play_game(fen, black, white, opening=opening, max_plies=max_plies)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--pair", action="append", help="A:B, e.g. hard:simple (repeatable)", default=[]
+    )
+    parser.add_argument("--openings", type=int, default=10, help="ballots (x2 colours)")
+    parser.add_argument("--time", type=float, default=0.3, help="seconds a move (hard, simple)")
+    parser.add_argument("--jobs", type=int, default=2, help="games played in parallel")
+    parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    pairs = args.pair or ["hard:simple"]
+    openings = ballots(args.openings)
+    print(
+        f"{len(openings)} openings x 2 colours, {args.time}s a move for timed players, "
+        f"{args.jobs} games at a time"
+    )
+    summary: list[list[str]] = []
+    for pair in pairs:
+        a, b = pair.split(":")
+        jobs = []
+        for acf, moves, fen in openings:
+            label = f"#{acf} {moves}"
+            # The ballot FENs are after three moves, White to move: the first player
+            # named gets White in the first game, Black in the second.
+            jobs.append((label, fen, b, a, pair, args.time, args.seed, args.max_plies))
+            jobs.append((label, fen, a, b, pair, args.time, args.seed, args.max_plies))
+        started = time.perf_counter()
+        records: list[GameRecord] = []
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for rec in pool.map(_play, jobs):
+                records.append(rec)
+                print(
+                    f"  {rec.opening:28s} B={rec.black:10s} W={rec.white:10s} {rec.result:7s} "
+                    f"{rec.plies:3d} plies {rec.seconds:6.1f}s  ({rec.termination})",
+                    flush=True,
+                )
+        pts, w, d, lost = score_of(records, a)
+        n = len(records)
+        summary.append(
+            [
+                f"{a} v {b}",
+                str(n),
+                f"{w}-{d}-{lost}",
+                f"{pts:.1f}/{n}",
+                f"{100 * pts / n:.0f}%",
+                f"{time.perf_counter() - started:.0f}s",
+            ]
+        )
+    print()
+    print(table(summary, ["match", "games", "W-D-L (first)", "points", "score", "wall"]))
+
+
+if __name__ == "__main__":
+    main()
