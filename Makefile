@@ -1,0 +1,85 @@
+# checkers-widget: the two commands a newcomer needs are `make lab` and `make test`.
+#
+#   make lab    set up .venv + node_modules, build the front end, open JupyterLab on examples/
+#   make test   same set-up, then Debian chromium, ruff, vitest and the whole pytest suite
+#               (browser tests included)
+#
+# Other targets: make setup | lint | js | clean
+# Pass extra pytest arguments with PYTEST_ARGS, e.g. make test PYTEST_ARGS='-m "not browser"'.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON   ?= python3
+VENV     := .venv
+BIN      := $(VENV)/bin
+STAMP    := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+BUNDLE   := src/checkers_widget/static/widget.js
+JS_SRC   := $(filter-out %.test.js,$(wildcard js/*.js js/*.css))
+CHROMIUM ?= /usr/bin/chromium
+PYTEST_ARGS ?=
+# Two xdist workers; every browser test shares one worker (xdist_group "browser",
+# see tests/conftest.py) so that only one JupyterLab server and one chromium run.
+PYTEST_XDIST ?= -n 2 --dist loadgroup
+
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+.PHONY: help setup lab test lint js clean chromium
+
+help:
+	@echo "make lab    - set up everything and open JupyterLab on examples/"
+	@echo "make test   - set up everything (incl. Debian chromium) and run ruff, vitest, pytest"
+	@echo "make lint   - ruff check"
+	@echo "make js     - rebuild the front-end bundle ($(BUNDLE))"
+	@echo "make clean  - remove .venv, node_modules and build output"
+
+setup: $(STAMP) $(BUNDLE)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# npm ci first, so that esbuild is present when pip's build hook runs `npm run build`.
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# pip's build hook (hatch-jupyter-builder) runs `npm install` + `npm run build`; npm rewrites
+# package-lock.json (same content, new mtime), so re-touch the npm stamp afterwards.
+$(STAMP): pyproject.toml $(NODE_STAMP) | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[dev]"
+	@touch $(NODE_STAMP) && touch $@
+
+$(BUNDLE): $(JS_SRC) | $(NODE_STAMP)
+	npm run build
+
+lab: setup
+	$(BIN)/jupyter lab --ServerApp.root_dir=examples --ip=127.0.0.1 $(ROOT_FLAG)
+
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing Debian chromium (needed by the browser tests)..."; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	else \
+	  echo "ERROR: the browser tests need Debian's chromium at $(CHROMIUM)."; \
+	  echo "Install it with:  sudo apt-get update && sudo apt-get install -y chromium"; \
+	  exit 1; \
+	fi
+
+lint: setup
+	$(BIN)/ruff check .
+
+test: setup chromium
+	$(BIN)/ruff check .
+	npm test
+	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
+
+js: $(NODE_STAMP)
+	npm run build
+
+clean:
+	rm -rf $(VENV) node_modules src/checkers_widget/static build dist tests/browser/artifacts \
+	  .pytest_cache .ruff_cache
+	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

@@ -1,0 +1,51 @@
+"""Fixtures and collection rules shared by the whole test suite."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+BROWSER_DIR = REPO_ROOT / "tests" / "browser"
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The root of the repository (the folder holding pyproject.toml)."""
+    return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """The project's shared data folder (PDN files, perft tables, ballots, ...).
+
+    ``$CHECKERS_SHARED`` when set, otherwise ``<repo>/../shared``.  Fails (never skips) with
+    a clear message when the folder is missing, so a test that needs the data cannot pass
+    silently without it.
+    """
+    env = os.environ.get("CHECKERS_SHARED")
+    path = Path(env).expanduser() if env else REPO_ROOT.parent / "shared"
+    if not path.is_dir():
+        source = "$CHECKERS_SHARED" if env else "the default <repo>/../shared"
+        pytest.fail(
+            f"shared data folder not found: {path} (from {source}). Point CHECKERS_SHARED "
+            "at the project's shared/ folder (the one holding data/perft_reference.csv, ...).",
+            pytrace=False,
+        )
+    return path.resolve()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test under tests/browser/ is a browser test, and they all share one xdist worker.
+
+    The ``browser`` marker is also set explicitly in each browser test module; adding it here
+    too means ``-m "not browser"`` can never accidentally start JupyterLab.  The xdist group
+    only matters with ``--dist loadgroup`` (as ``make test`` runs): the browser tests then
+    run on a single worker, so one JupyterLab server and one chromium serve them all.
+    """
+    for item in items:
+        if BROWSER_DIR in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
