@@ -378,7 +378,10 @@ class CheckersWidget(anywidget.AnyWidget):
         """
         from IPython.display import display
 
-        display(self._repr_mimebundle_(), raw=True)
+        bundle = self._repr_mimebundle_()
+        # anywidget returns (data, metadata); display(raw=True) wants them apart.
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        display(data, metadata=metadata, raw=True)
         display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
         self._fallback_shown = True
 
