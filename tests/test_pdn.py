@@ -694,7 +694,8 @@ def random_games(draw: st.DrawFn) -> Game:
     name = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,12}", fullmatch=True).filter(
         lambda n: n.lower() not in {"fen", "setup", "result", "gametype"}
     )
-    value = st.text(_TAG_ALPHABET, max_size=30).filter(lambda v: v.strip(" ?.-/") != "")
+    # Values that only say "unknown" (blank, "?", "????.??.??") are dropped on reading.
+    value = st.text(_TAG_ALPHABET, max_size=30).filter(lambda v: v.strip().strip("?.-/ ") != "")
     game.tags = draw(st.dictionaries(name, value, max_size=5))
     if not game.is_over():
         choices: list[Result | None] = [None, "1-0", "0-1", "1/2-1/2"]

@@ -9,20 +9,41 @@ from .errors import (
     IllegalMoveError,
     PdnError,
 )
+from .game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
 from .move import BLACK, WHITE, Color, Move, Piece
+from .pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
 
 __all__ = [
     "BLACK",
+    "DRAW_RULE_PRESETS",
+    "SIDE_NAME_PRESETS",
     "START_FEN",
     "WHITE",
     "AmbiguousMoveError",
     "Board",
     "CheckersError",
     "Color",
+    "DrawRules",
     "FenError",
+    "Game",
     "GameOverError",
     "IllegalMoveError",
     "Move",
     "PdnError",
+    "PdnNote",
+    "PdnReader",
     "Piece",
+    "read_game",
+    "read_games",
+    "write_game",
+    "write_games",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Import the widget only when asked for, so the rules core never loads Jupyter."""
+    if name in ("CheckersWidget", "HookError", "MoveVetoed"):
+        from . import widget
+
+        return getattr(widget, name)
+    raise AttributeError(f"module 'checkers_widget' has no attribute {name!r}")

@@ -240,10 +240,12 @@ class Game:
                 f"the game is over ({self._result}, {self._termination}); no more moves"
             )
         if isinstance(move, str):
-            move = self._board.parse_move(move)
-        elif not isinstance(move, Move):
+            move = self._board.parse_move(move)  # one of the legal moves, or raises
+            self._board._apply(move)
+        elif isinstance(move, Move):
+            self._board.push(move)  # checks legality
+        else:
             raise IllegalMoveError(f"not a move: {move!r}", self._board.legal_moves())
-        self._board.push(move)
         self._after_move(move)
         if self._redo and self._redo[-1] == move:
             self._redo.pop()
