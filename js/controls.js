@@ -106,11 +106,11 @@ export class Chrome {
     this.sides = {};
     for (const side of SIDES) {
       const chip = el("div", `cw-side cw-side-${side}`, { "data-side": side });
-      const icon = el("span", "cw-side-icon", { "data-piece": `${side}-man` });
+      const icon = el("span", "cw-side-icon", { "data-icon": `${side}-man` });
       icon.appendChild(pieceSvg(`${side}-man`));
       const name = el("span", "cw-side-name");
       const men = el("span", "cw-count", { "data-count": "pieces" });
-      const kingIcon = el("span", "cw-side-icon cw-king-icon", { "data-piece": `${side}-king` });
+      const kingIcon = el("span", "cw-side-icon cw-king-icon", { "data-icon": `${side}-king` });
       kingIcon.appendChild(pieceSvg(`${side}-king`));
       const kings = el("span", "cw-count", { "data-count": "kings" });
       const sr = el("span", "cw-sr");

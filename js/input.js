@@ -94,7 +94,16 @@ export class BoardInput {
 
   /** Escape: put the piece down (a jump sequence already started cannot be abandoned). */
   escape() {
-    if (this.selected === null) return false;
+    if (this.press) {
+      // Escape during a drag puts the piece back where it was picked up.
+      if (this.press.dragging) this.view.dragEnd(null);
+      this.press = null;
+      this.hover = null;
+    }
+    if (this.selected === null) {
+      this.changed();
+      return false;
+    }
     this.selected = null;
     this.changed();
     return true;

@@ -94,8 +94,10 @@ describe("drawing", () => {
     const { el } = mount(fakeModel(startState()));
     const squares = el.querySelectorAll("[data-square]:not([data-piece])");
     expect(squares).toHaveLength(32);
-    const pieces = el.querySelectorAll(".cw-pieces [data-piece]");
+    // Only the pieces on the board carry data-piece (the bar's icons do not).
+    const pieces = el.querySelectorAll("[data-piece]");
     expect(pieces).toHaveLength(24);
+    for (const piece of pieces) expect(piece.getAttribute("data-square")).toMatch(/^\d+$/);
     expect(el.querySelector('.cw-pieces [data-piece][data-square="11"]').dataset.piece).toBe("black-man");
     expect(el.querySelector('.cw-pieces [data-square="22"]').dataset.piece).toBe("white-man");
     expect(el.querySelector('[data-role="status"]').textContent).toBe("Black to move");
@@ -372,5 +374,64 @@ describe("views and cleanup", () => {
     // And later states are not drawn anywhere.
     model.set("state", startState());
     expect(el.querySelector('[data-role="status"]')).toBeNull();
+  });
+});
+
+describe("animation", () => {
+  function withFakeAnimate(run) {
+    const calls = [];
+    const original = HTMLElement.prototype.animate;
+    HTMLElement.prototype.animate = function animate(keyframes, options) {
+      const animation = { keyframes, options, element: this, cancel() {} };
+      calls.push(animation);
+      return animation;
+    };
+    try {
+      run(calls);
+    } finally {
+      HTMLElement.prototype.animate = original;
+    }
+  }
+
+  it("moves a multi-jump hop by hop and fades its captured pieces", () => {
+    withFakeAnimate((calls) => {
+      const model = fakeModel(doubleJumpState(), { animate: true });
+      const { el } = mount(model);
+      const mover = el.querySelector('[data-piece][data-square="9"]');
+      model.set("state", afterDoubleJump());
+      const travel = calls.find((c) => c.element === mover);
+      expect(travel.keyframes.map((k) => k.transform)).toEqual([
+        // Black at the bottom: 9 is drawn at row 5 col 6, 18 at row 3 col 4, 27 at row 1 col 2.
+        "translate(600%, 500%)",
+        "translate(400%, 300%)",
+        "translate(200%, 100%)",
+      ]);
+      const fades = calls.filter((c) => c.element !== mover);
+      expect(fades).toHaveLength(2);
+      expect(fades.every((c) => c.keyframes.at(-1).opacity === 0)).toBe(true);
+      // The second capture fades later than the first, as the piece passes it.
+      expect(fades[1].options.delay).toBeGreaterThan(fades[0].options.delay);
+    });
+  });
+
+  it("does not animate with animate=False or prefers-reduced-motion", () => {
+    withFakeAnimate((calls) => {
+      const model = fakeModel(startState(), { animate: false });
+      mount(model);
+      model.set("state", afterFirstMove());
+      expect(calls).toHaveLength(0);
+    });
+    const original = window.matchMedia;
+    window.matchMedia = (query) => ({ matches: query.includes("reduce"), media: query });
+    try {
+      withFakeAnimate((calls) => {
+        const model = fakeModel(startState(), { animate: true });
+        mount(model);
+        model.set("state", afterFirstMove());
+        expect(calls).toHaveLength(0);
+      });
+    } finally {
+      window.matchMedia = original;
+    }
   });
 });

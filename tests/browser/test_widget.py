@@ -19,7 +19,7 @@ from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
-PIECE = ".cw-pieces [data-piece]"
+PIECE = "[data-piece]"  # the contract: only pieces on the board carry data-piece
 STATUS = '[data-role="status"]'
 
 _JS_EXECUTE = """
@@ -415,3 +415,79 @@ def test_notebook7_shows_and_plays(lab, make_notebook):
     expect(piece_on(root, 14)).to_have_attribute("data-piece", "black-man")
     assert moves_played(lab.page) == ["10-14"]
     lab.screenshot("notebook7-board")
+
+
+def _drag(page: Page, source: Locator, target: Locator) -> None:
+    a = source.bounding_box()
+    b = target.bounding_box()
+    assert a and b
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def test_drag_and_drop(lab, make_notebook):
+    path = make_notebook(
+        """
+        from checkers_widget.widget import CheckersWidget
+        w = CheckersWidget()
+        w
+        """
+    )
+    open_board(lab, path)
+    page = lab.page
+    root = widget_root(lab)
+    _drag(page, sq(root, 11), sq(root, 15))
+    expect(piece_on(root, 15)).to_have_attribute("data-piece", "black-man")
+    expect(root.locator(STATUS)).to_have_text("White to move")
+    assert moves_played(page) == ["11-15"]
+    # A drop on a square the piece cannot reach is sent, explained, and the piece goes home.
+    _drag(page, sq(root, 22), sq(root, 13))
+    expect(root.locator(STATUS)).to_have_attribute("data-kind", "refused")
+    expect(root.locator(STATUS)).to_contain_text("22-13")
+    expect(piece_on(root, 22)).to_have_attribute("data-piece", "white-man")
+    expect(piece_on(root, 22)).not_to_have_class(re.compile(r"\bcw-dragging\b"))
+    box = piece_on(root, 22).bounding_box()
+    home = sq(root, 22).bounding_box()
+    assert box and home
+    page.wait_for_timeout(300)  # the slide back
+    box = piece_on(root, 22).bounding_box()
+    assert abs(box["x"] - home["x"]) < 2 and abs(box["y"] - home["y"]) < 2
+    assert moves_played(page) == ["11-15"]
+
+
+def test_a_click_is_drawn_quickly(lab, make_notebook):
+    """From the click on a landing square to the new position: one kernel round trip."""
+    path = make_notebook(
+        """
+        from checkers_widget.widget import CheckersWidget
+        w = CheckersWidget(animate=False)
+        w
+        """
+    )
+    open_board(lab, path)
+    root = widget_root(lab)
+    sq(root, 11).click()
+    elapsed = lab.page.evaluate(
+        """() => new Promise((resolve) => {
+          const target = document.querySelector('.cw-root [data-square="15"]:not([data-piece])');
+          const start = performance.now();
+          const observer = new MutationObserver(() => {
+            if (document.querySelector('.cw-root [data-piece][data-square="15"]')) {
+              observer.disconnect();
+              resolve(performance.now() - start);
+            }
+          });
+          observer.observe(document.querySelector('.cw-root'), {
+            subtree: true, childList: true, attributes: true,
+          });
+          for (const type of ['pointerdown', 'pointerup']) {
+            target.dispatchEvent(new PointerEvent(type, {
+              bubbles: true, button: 0, pointerId: 1, isPrimary: true,
+            }));
+          }
+        })"""
+    )
+    print(f"click to drawn: {elapsed:.0f} ms")
+    assert elapsed < 2000, elapsed
