@@ -149,6 +149,10 @@ export class Animator {
     };
     animation.onfinish = settle;
     animation.oncancel = settle;
+    // A cancelled animation rejects `finished`; that is expected, not an error.
+    if (animation.finished && typeof animation.finished.catch === "function") {
+      animation.finished.catch(() => {});
+    }
     return animation;
   }
 

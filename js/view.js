@@ -8,6 +8,7 @@ import { SQUARES, rowSquares, squareRowCol } from "./geometry.js";
 import { pieceSvg, pieceWords } from "./pieces.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const DROP_TIMEOUT_MS = 3000;
 let boardCounter = 0;
 
 function div(className, attrs = {}) {
@@ -50,7 +51,8 @@ export class BoardView {
     this.dying = new Set(); // piece elements fading out after a capture
     this.animator = new Animator();
     this.drag = null; // { square, el, x, y }
-    this.dropped = null; // { from, to, el }: a piece dropped on a landing square, awaiting Python
+    this.dropped = null; // { from, to, entry }: a piece dropped on a landing square, awaiting Python
+    this.dropTimer = null;
     this.squareEls = new Map();
     this.labels = new Map();
 
@@ -93,7 +95,10 @@ export class BoardView {
       this.numberEls.set(square, el);
       this.numberLayer.appendChild(el);
     }
-    this.element.append(this.overlay, this.pieceLayer, this.numberLayer);
+    // The keyboard cursor: a ring of its own above the pieces, so no tint can hide it.
+    this.cursorEl = div("cw-cursor-ring", { "aria-hidden": "true" });
+    this.cursorEl.hidden = true;
+    this.element.append(this.overlay, this.pieceLayer, this.numberLayer, this.cursorEl);
     this.frame.appendChild(this.element);
     this.layout();
   }
@@ -130,6 +135,7 @@ export class BoardView {
       el.style.transform = cellTransform(row, col);
     }
     for (const [square, entry] of this.pieces) this.place(entry.el, square);
+    if (this.marks.cursor) this.place(this.cursorEl, this.marks.cursor);
   }
 
   place(el, square) {
@@ -170,6 +176,7 @@ export class BoardView {
     const plan = prev ? planTransition(prev, state) : null;
     const old = this.pieces;
     const next = new Map();
+    clearTimeout(this.dropTimer);
     const dropped = this.dropped;
     this.dropped = null;
     const droppedEntry = dropped ? dropped.entry : null;
@@ -385,7 +392,9 @@ export class BoardView {
       entry.el.classList.toggle("cw-lit", marks.movable.has(square));
       entry.el.classList.toggle("cw-picked", square === marks.selected);
     }
+    this.cursorEl.hidden = !marks.cursor;
     if (marks.cursor) {
+      this.place(this.cursorEl, marks.cursor);
       this.element.setAttribute("aria-activedescendant", `${this.id}-sq${marks.cursor}`);
     } else {
       this.element.removeAttribute("aria-activedescendant");
@@ -423,6 +432,9 @@ export class BoardView {
     if (target) {
       this.place(drag.entry.el, target);
       this.dropped = { from: drag.square, to: target, entry: drag.entry };
+      // Should no new state come (a kernel gone away), do not leave the piece there.
+      clearTimeout(this.dropTimer);
+      this.dropTimer = setTimeout(() => this.clearDrop(), DROP_TIMEOUT_MS);
     } else {
       const from = drag.entry.el.style.transform;
       this.place(drag.entry.el, drag.square);
@@ -435,6 +447,7 @@ export class BoardView {
 
   /** Undo an optimistic drop that Python did not answer with a new drawing. */
   clearDrop() {
+    clearTimeout(this.dropTimer);
     const dropped = this.dropped;
     this.dropped = null;
     if (!dropped) return;
@@ -444,6 +457,8 @@ export class BoardView {
   }
 
   destroy() {
+    clearTimeout(this.dropTimer);
+    this.dropped = null;
     this.animator.finishAll();
     for (const el of this.dying) el.remove();
     this.dying.clear();

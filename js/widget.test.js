@@ -435,3 +435,55 @@ describe("animation", () => {
     }
   });
 });
+
+describe("drag and drop", () => {
+  // Black at the bottom on a 400px board: 11 is drawn at row 5 col 2, 15 at row 4 col 3.
+  const centre = { 11: [125, 275], 15: [175, 225], 14: [275, 225] };
+
+  function drag(el, from, to) {
+    const b = board(el);
+    b.getBoundingClientRect = () => ({ left: 0, top: 0, width: 400, height: 400, right: 400, bottom: 400 });
+    const init = (x, y) => ({ bubbles: true, cancelable: true, button: 0, pointerId: 7, isPrimary: true, clientX: x, clientY: y });
+    square(el, from).dispatchEvent(new PointerEvent("pointerdown", init(...centre[from])));
+    const [x0, y0] = centre[from];
+    const [x1, y1] = centre[to];
+    for (let i = 1; i <= 4; i++) {
+      b.dispatchEvent(new PointerEvent("pointermove", init(x0 + ((x1 - x0) * i) / 4, y0 + ((y1 - y0) * i) / 4)));
+    }
+    expect(el.querySelector('[data-piece][data-square="' + from + '"]').classList.contains("cw-dragging")).toBe(true);
+    b.dispatchEvent(new PointerEvent("pointerup", init(x1, y1)));
+  }
+
+  it("drops a piece on a landing square: sent, and held there until Python answers", () => {
+    vi.useFakeTimers();
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    const piece = el.querySelector('[data-piece][data-square="11"]');
+    drag(el, 11, 15);
+    expect(model.sent).toEqual([{ kind: "move", path: [11, 15], version: 1 }]);
+    expect(piece.style.transform).toBe("translate(300%, 400%)");
+    model.set("state", afterFirstMove());
+    expect(el.querySelector('[data-piece][data-square="15"]')).toBe(piece);
+    expect(piece.style.transform).toBe("translate(300%, 400%)");
+  });
+
+  it("a drop that gets no answer goes back home after a while", () => {
+    vi.useFakeTimers();
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    const piece = el.querySelector('[data-piece][data-square="11"]');
+    drag(el, 11, 15);
+    vi.advanceTimersByTime(3500);
+    expect(piece.style.transform).toBe("translate(200%, 500%)");
+  });
+
+  it("a drop elsewhere is sent for Python to explain and the piece goes home at once", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    const piece = el.querySelector('[data-piece][data-square="11"]');
+    drag(el, 11, 14);
+    expect(model.sent).toEqual([{ kind: "move", path: [11, 14], version: 1 }]);
+    expect(piece.style.transform).toBe("translate(200%, 500%)");
+    expect(piece.classList.contains("cw-dragging")).toBe(false);
+  });
+});
