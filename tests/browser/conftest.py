@@ -94,11 +94,14 @@ def lab(
 ) -> Iterator[JupyterDriver]:
     driver = JupyterDriver(page, jupyter_server, artifacts_dir, request.node.name)
     yield driver
+    # Never let this clean-up mask the test's own failure (the page may be gone).
     if driver.theme_changed:
         # The theme is a persisted user setting; put it back for the next test.
-        # The page may be gone after a failure: never let this mask the real error.
         with contextlib.suppress(Exception):
             driver.set_theme("JupyterLab Light")
+    # Kernels outlive the page: shut them down so the next test starts afresh.
+    with contextlib.suppress(Exception):
+        jupyter_server.shutdown_sessions()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -105,6 +105,13 @@ class JupyterServer:
             raw = resp.read()
         return json.loads(raw) if raw else None
 
+    def shutdown_sessions(self) -> None:
+        """Shut down every notebook session and kernel (each test starts with fresh kernels)."""
+        for session in self.api("GET", "/api/sessions") or []:
+            self.api("DELETE", f"/api/sessions/{session['id']}")
+        for kernel in self.api("GET", "/api/kernels") or []:
+            self.api("DELETE", f"/api/kernels/{kernel['id']}")
+
     def log_tail(self, lines: int = 60) -> str:
         try:
             text = self.log_path.read_text(errors="replace")
@@ -116,8 +123,7 @@ class JupyterServer:
         """Shut down kernels and the server, then kill whatever is left of its process group."""
         if self.proc.poll() is None:
             try:
-                for kernel in self.api("GET", "/api/kernels") or []:
-                    self.api("DELETE", f"/api/kernels/{kernel['id']}")
+                self.shutdown_sessions()
                 self.api("POST", "/api/shutdown")
                 self.proc.wait(timeout=15)
             except (OSError, urllib.error.URLError, subprocess.TimeoutExpired):
@@ -476,6 +482,47 @@ class JupyterDriver:
               }
               return found;
             }"""
+        )
+
+    def svg_outputs(self) -> list[dict[str, Any]]:
+        """SVG pictures shown in the current notebook's output areas, in order.
+
+        JupyterLab / Notebook 7 render ``image/svg+xml`` outputs as an ``<img>`` with a
+        ``data:image/svg+xml,...`` URL (not as inline ``<svg>``), so the markup is decoded
+        from that URL; inline ``<svg>`` (e.g. from HTML outputs) is taken as is.  Each item:
+        ``{"markup": str, "inline": bool, "loaded": bool}``, where ``loaded`` tells that the
+        browser decoded and laid out the picture (image complete, non-zero size).
+        """
+        return self.page.evaluate(
+            """() => {
+              const panel = window.jupyterapp.shell.currentWidget;
+              const found = [];
+              for (const out of panel.node.querySelectorAll('.jp-OutputArea-output')) {
+                for (const el of out.querySelectorAll('svg, img')) {
+                  if (el.tagName.toLowerCase() === 'svg') {
+                    if (el.parentElement.closest('svg')) continue;  // nested <svg>
+                    const box = el.getBoundingClientRect();
+                    found.push({ markup: el.outerHTML, inline: true,
+                                 loaded: box.width > 0 && box.height > 0 });
+                  } else {
+                    const src = el.getAttribute('src') || '';
+                    const prefix = 'data:image/svg+xml,';
+                    if (!src.startsWith(prefix)) continue;
+                    found.push({ markup: decodeURIComponent(src.slice(prefix.length)),
+                                 inline: false, loaded: el.complete && el.naturalWidth > 0 });
+                  }
+                }
+              }
+              return found;
+            }"""
+        )
+
+    def output_texts(self) -> list[str]:
+        """Texts of the current notebook's plain-text outputs (stdout and results), in order."""
+        return self.page.evaluate(
+            """() => [...window.jupyterapp.shell.currentWidget.node
+                        .querySelectorAll('.jp-OutputArea-output.jp-RenderedText')]
+                      .map((el) => el.textContent)"""
         )
 
     # --- looks -------------------------------------------------------------------------
