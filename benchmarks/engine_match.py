@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_common import (  # noqa: E402
+from engine_common import (
     EnginePlayer,
     GameRecord,
     Player,

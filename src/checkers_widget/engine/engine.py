@@ -12,7 +12,7 @@ import random
 import threading
 import time as _time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..board import Board
@@ -272,7 +272,8 @@ class Engine:
             move, score = self._loose_choice(it.root_scores, lvl)
             pv = it.root_pvs.get(move, [move])
         result = _analysis(board, it, move, score, pv, started)
-        return result
+        # Count every node searched, the unfinished iteration's included.
+        return replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth)
 
     def _loose_choice(self, scores: dict[EMove, int], lvl: Level) -> tuple[EMove, int]:
         """A near-best root move with noise, drawn from the engine's seeded generator."""

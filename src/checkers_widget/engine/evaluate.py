@@ -132,7 +132,10 @@ def evaluate(black: int, white: int, kings: int) -> int:
     diff = mat_b - mat_w
     score = diff
     if diff:
-        score += TRADE * diff // (mat_b + mat_w)
+        # (Written so that both colours round the same way: the value must be exactly
+        # antisymmetric, or the search would favour one colour.)
+        trade = TRADE * abs(diff) // (mat_b + mat_w)
+        score += trade if diff > 0 else -trade
     pieces = nbm + nwm + nbk + nwk
     empty = VALID & ~(black | white)
 
@@ -143,8 +146,8 @@ def evaluate(black: int, white: int, kings: int) -> int:
             a0, a1, a2 = ADV_B
             adv = (bm & a0).bit_count() + 2 * (bm & a1).bit_count() + 4 * (bm & a2).bit_count()
             a0, a1, a2 = ADV_W
-            adv -= (wm & a0).bit_count() + 2 * (wm & a1).bit_count() + 4 * (wm & a2).bit_count()
-            score += (adv * w_adv) // 5
+            adv_w = (wm & a0).bit_count() + 2 * (wm & a1).bit_count() + 4 * (wm & a2).bit_count()
+            score += (adv * w_adv) // 5 - (adv_w * w_adv) // 5
         # Back-rank guard while the other side has men that could crown.
         if nwm:
             score += (

@@ -125,34 +125,66 @@ def _king(at: int, opp: int, empty: int, src: int, taken: int, out: list[EMove])
 
 
 def captures(own: int, opp: int, kings: int, black: bool) -> list[EMove]:
-    """Every capture of the side to move, one per distinct result (empty if none)."""
+    """Every capture of the side to move, one per distinct result (empty if none).
+
+    Men are handled from the landing squares of their first jumps, found for all men
+    at once with two shifts per direction; only a man that can jump again from there
+    is walked recursively. Kings are walked from their square (their routes can branch
+    and even come back, which is where duplicate results arise).
+    """
     empty = VALID & ~(own | opp)
-    if black:
-        pieces = ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & own
-        k = own & kings
-        if k:
-            pieces |= ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & k
-    else:
-        pieces = ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & own
-        k = own & kings
-        if k:
-            pieces |= ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & k
     out: list[EMove] = []
-    dup = False
-    while pieces:
-        src = pieces & -pieces
-        pieces ^= src
-        if src & kings:
+    append = out.append
+    men = own & ~kings
+    if black:
+        for d in (4, 5):
+            t = (((men << d) & opp) << d) & empty
+            while t:
+                land = t & -t
+                t ^= land
+                mid = land >> d
+                src = mid >> d
+                if land & BLACK_CROWN_ROW:
+                    append((src, land, mid))
+                    continue
+                o2 = opp ^ mid
+                if ((((land << 4) & o2) << 4) | (((land << 5) & o2) << 5)) & empty:
+                    _black_man(land, o2, empty, src, mid, out)
+                else:
+                    append((src, land, mid))
+    else:
+        for d in (4, 5):
+            t = (((men >> d) & opp) >> d) & empty
+            while t:
+                land = t & -t
+                t ^= land
+                mid = land << d
+                src = mid << d
+                if land & WHITE_CROWN_ROW:
+                    append((src, land, mid))
+                    continue
+                o2 = opp ^ mid
+                if ((((land >> 4) & o2) >> 4) | (((land >> 5) & o2) >> 5)) & empty:
+                    _white_man(land, o2, empty, src, mid, out)
+                else:
+                    append((src, land, mid))
+    k = own & kings
+    if k:
+        pieces = (
+            (((empty >> 4) & opp) >> 4)
+            | (((empty >> 5) & opp) >> 5)
+            | (((empty << 4) & opp) << 4)
+            | (((empty << 5) & opp) << 5)
+        ) & k
+        if pieces:
             n = len(out)
-            # The king leaves its square, so a route may pass through it again.
-            _king(src, opp, empty | src, src, 0, out)
-            dup = dup or len(out) - n > 1
-        elif black:
-            _black_man(src, opp, empty, src, 0, out)
-        else:
-            _white_man(src, opp, empty, src, 0, out)
-    if dup:
-        out = list(dict.fromkeys(out))
+            while pieces:
+                src = pieces & -pieces
+                pieces ^= src
+                # The king leaves its square, so a route may pass through it again.
+                _king(src, opp, empty | src, src, 0, out)
+            if len(out) - n > 1:
+                out = list(dict.fromkeys(out))
     return out
 
 

@@ -48,12 +48,16 @@ MAX_PLY = 200
 #: Deepest nominal iteration.
 MAX_DEPTH = 120
 
+#: Half-width of the root's aspiration window, in hundredths of a man.
+ASPIRATION = 30
 #: Quiet moves from this index on (after hash move and killers) are reduced by a ply.
-LMR_FROM = 3
+LMR_FROM = 2
+#: Do not reduce moves that put the moved piece en prise.
+LMR_SAFE = True
 
 #: Reduction by (depth, move index): grows with both, as in most modern searchers.
-LMR_BASE = 0.5
-LMR_DIV = 2.0
+LMR_BASE = 1.0
+LMR_DIV = 1.5
 
 
 def _lmr_table() -> list[list[int]]:
@@ -193,23 +197,31 @@ class Searcher:
                     ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty
                     or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
                 )
+                if not capture and (depth <= 0 or ply >= MAX_PLY):
+                    if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
+                        return evaluate(own, opp, kings)
+                    return ply - MATE  # blocked: lost
             else:
                 capture = bool(
                     ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty
                     or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
                 )
-            if (depth <= 0 and not capture) or ply >= MAX_PLY:
-                if black:
-                    return evaluate(own, opp, kings)
-                return -evaluate(opp, own, kings)
+                if not capture and (depth <= 0 or ply >= MAX_PLY):
+                    if ((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty):
+                        return -evaluate(opp, own, kings)
+                    return ply - MATE
+            if ply >= MAX_PLY:
+                return 0
 
-            key = (own, opp, kings, black)
             if quiet_plies:
+                key = (own, opp, kings, black)
                 if key in reps:
                     return 0
                 if quiet_plies >= qlimit:
                     # Drawn by the no-progress rule, unless the side to move is stuck.
                     return 0 if capture or quiet(own, opp, kings, black) else ply - MATE
+            elif depth > 0:
+                key = (own, opp, kings, black)
 
             # Mate-distance pruning: nothing here can beat a win found nearer the root.
             if alpha < ply - MATE:
@@ -225,14 +237,14 @@ class Searcher:
                 entry = tt_get(key)
                 if entry is not None:
                     edepth, eflag, escore, hmove = entry
-                    if use_tt and edepth >= depth and ply:
+                    # Cut-offs only in null-window nodes: a PV node searches on, so
+                    # that the principal variation comes out whole.
+                    if use_tt and edepth >= depth and beta - alpha == 1:
                         if escore > MATE_BOUND:
                             escore -= ply
                         elif escore < -MATE_BOUND:
                             escore += ply
                         if eflag == _EXACT:
-                            if escore > alpha and escore < beta:
-                                pv_table[ply] = (hmove,) if hmove else ()
                             return escore
                         if eflag == _LOWER:
                             if escore >= beta:
@@ -275,7 +287,7 @@ class Searcher:
             best_move = moves[0]
             alpha0 = alpha
             nxt = not black
-            if depth > 0 and quiet_plies + 1 < qlimit and kings:
+            if quiet_plies + 1 < qlimit and kings and depth > 0:
                 reps[key] = reps.get(key, 0) + 1
                 pushed = True
             else:
@@ -304,8 +316,26 @@ class Searcher:
                         d = child_depth
                         if i >= LMR_FROM and d >= 2 and not capture:
                             # A late quiet move: search it shallower first; it is
-                            # searched again at full depth if it beats alpha.
-                            d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
+                            # searched again at full depth if it beats alpha. Not a
+                            # move that offers a piece (a shot, or a blunder to refute):
+                            # those are tactics, and tactics are not reduced.
+                            e2 = VALID & ~(o | p)
+                            if black:
+                                offers = (
+                                    (((dst << 4) & p) and (dst >> 4) & e2)
+                                    or (((dst << 5) & p) and (dst >> 5) & e2)
+                                    or (((dst >> 4) & p & kk) and (dst << 4) & e2)
+                                    or (((dst >> 5) & p & kk) and (dst << 5) & e2)
+                                )
+                            else:
+                                offers = (
+                                    (((dst >> 4) & p) and (dst << 4) & e2)
+                                    or (((dst >> 5) & p) and (dst << 5) & e2)
+                                    or (((dst << 4) & p & kk) and (dst >> 4) & e2)
+                                    or (((dst << 5) & p & kk) and (dst >> 5) & e2)
+                                )
+                            if not offers or not LMR_SAFE:
+                                d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
                         score = -search(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
                         if score > alpha and d < child_depth:
                             score = -search(
@@ -383,80 +413,92 @@ class Searcher:
         limit = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
         nxt = not black
         order = list(range(len(children)))
-        prev_scores: dict[EMove, int] = {}
         aborted = False
         reps[root_key] = reps.get(root_key, 0) + 1
 
         for depth in range(1, limit + 1):
-            alpha = -INF
-            beta = INF
-            best = -INF
-            best_i = order[0]
+            # Aspiration: expect the score near the last one; widen on failure.
+            prev = best_iter.score if best_iter is not None else 0
+            if depth >= 4 and not all_scores and abs(prev) < MATE_BOUND:
+                lo, hi = prev - ASPIRATION, prev + ASPIRATION
+            else:
+                lo, hi = -INF, INF
             scores: dict[EMove, int] = {}
             pvs: dict[EMove, list[EMove]] = {}
-            done = 0
+            best = -INF
+            best_i = order[0]
+            best_pv: list[EMove] = []
             try:
-                for n, i in enumerate(order):
-                    m, p, o, kk, q = children[i]
-                    if n == 0 or all_scores:
-                        score = -search(p, o, kk, nxt, depth - 1, -beta, -alpha, 1, q)
+                while True:
+                    alpha, beta = lo, hi
+                    best = -INF
+                    best_i = order[0]
+                    for n, i in enumerate(order):
+                        m, p, o, kk, q = children[i]
+                        d = depth - 1
+                        if n == 0 or all_scores:
+                            score = -search(p, o, kk, nxt, d, -beta, -alpha, 1, q)
+                        else:
+                            score = -search(p, o, kk, nxt, d, -alpha - 1, -alpha, 1, q)
+                            if alpha < score < beta:
+                                score = -search(p, o, kk, nxt, d, -beta, -alpha, 1, q)
+                        scores[m] = score
+                        if all_scores:
+                            pvs[m] = [m, *pv_table[1]]
+                        if score > best:
+                            best = score
+                            best_i = i
+                            best_pv = [m, *pv_table[1]]
+                            if score > alpha and not all_scores:
+                                alpha = score
+                                if score >= beta:
+                                    break
+                    if best <= lo and lo > -INF:
+                        lo = -INF  # failed low: search again with the full window below
+                    elif best >= hi and hi < INF:
+                        hi = INF  # failed high
                     else:
-                        score = -search(p, o, kk, nxt, depth - 1, -alpha - 1, -alpha, 1, q)
-                        if score > alpha:
-                            score = -search(p, o, kk, nxt, depth - 1, -beta, -alpha, 1, q)
-                    scores[m] = score
-                    if all_scores:
-                        pvs[m] = [m, *pv_table[1]]
-                    if score > best:
-                        best = score
-                        best_i = i
-                        pv_table[0] = (m, *pv_table[1])
-                        if not all_scores:
-                            alpha = max(alpha, score)
-                    done += 1
+                        break
             except _Abort:
-                if depth > 1:
-                    if done:
-                        # Every score recorded is from the deeper search (the best one
-                        # exact), so the partial iteration's choice is the better one.
-                        m = children[best_i][0]
-                        assert best_iter is not None
-                        best_iter = Iteration(
-                            depth - 1,
-                            m,
-                            best,
-                            list(pv_table[0]),
-                            nodes,
-                            seldepth,
-                            False,
-                            best_iter.root_scores,
-                            best_iter.root_pvs,
-                        )
-                    break
-                # Never return without a move: finish depth 1 whatever the limits.
-                aborted = True
-                budget = 1 << 62
-                deadline = stop = None
-                for i in order[done:]:
-                    m, p, o, kk, q = children[i]
-                    score = -search(p, o, kk, nxt, 0, -INF, INF, 1, q)
-                    scores[m] = score
-                    if all_scores:
+                if depth == 1:
+                    # Never return without a move: finish depth 1 whatever the limits.
+                    aborted = True
+                    budget = 1 << 62
+                    deadline = stop = None
+                    best = -INF
+                    for i in order:
+                        m, p, o, kk, q = children[i]
+                        score = -search(p, o, kk, nxt, 0, -INF, INF, 1, q)
+                        scores[m] = score
                         pvs[m] = [m, *pv_table[1]]
-                    if score > best:
-                        best = score
-                        best_i = i
-                        pv_table[0] = (m, *pv_table[1])
-            m = children[best_i][0]
+                        if score > best:
+                            best, best_i, best_pv = score, i, [m, *pv_table[1]]
+                elif best > lo and best_iter is not None:
+                    # A move searched deeper beat the expected score: it is the better
+                    # choice, though the iteration is incomplete.
+                    best_iter = Iteration(
+                        depth - 1,
+                        children[best_i][0],
+                        best,
+                        best_pv,
+                        nodes,
+                        seldepth,
+                        False,
+                        best_iter.root_scores,
+                        best_iter.root_pvs,
+                    )
+                    break
+                else:
+                    break
             best_iter = Iteration(
-                depth, m, best, list(pv_table[0]), nodes, seldepth, True, scores, pvs
+                depth, children[best_i][0], best, best_pv, nodes, seldepth, True, scores, pvs
             )
             if on_iteration is not None:
                 self.nodes = nodes
                 on_iteration(best_iter)
-            prev_scores = scores
             # Best first, then the others by their score in this iteration.
-            order.sort(key=lambda j: -prev_scores.get(children[j][0], -INF))
+            bi = best_i
+            order.sort(key=lambda j: (j != bi, -scores.get(children[j][0], -INF)))
             if abs(best) > MATE_BOUND and MATE - abs(best) <= depth:
                 break  # a proven result within the full-width depth: deeper adds nothing
             if len(children) == 1 and depth >= 4 and max_depth is None:
