@@ -247,6 +247,7 @@ export class BoardView {
       el.setAttribute("data-square", String(square));
       const isFaded = faded.has(square);
       if (entry === mover) continue;
+      if (this.drag && this.drag.entry === entry) continue; // still in the user's hand
       this.place(el, square);
       if (entry === droppedEntry && animate) {
         // The drop was not taken (refused or vetoed): the piece slides back home.
