@@ -319,6 +319,11 @@ class CheckersWidget(anywidget.AnyWidget):
     def _explain(self, path: tuple[int, ...], fallback: str) -> str:
         """Why a clicked path is not a move, in a learner's words."""
         game = self._game
+        piece = game.board.piece_at(path[0])
+        if piece is None:
+            return f"There is no piece on {path[0]}"
+        if piece.color != game.turn:
+            return f"It is {game.side_name(game.turn)}'s turn"
         explain = getattr(game, "explain", None)
         if callable(explain):
             try:
