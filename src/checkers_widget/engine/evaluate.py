@@ -37,6 +37,8 @@ MAN = 100
 KING = 140
 #: Scale of the "trade when ahead" bonus: ``TRADE * material diff / total material``.
 TRADE = 400
+#: Penalty (for the stronger side) per weak king sitting in a double corner.
+DC_PENALTY = 30
 
 
 def _mask(squares: list[int] | range) -> int:
@@ -187,10 +189,10 @@ def evaluate(black: int, white: int, kings: int) -> int:
             # King-endgame technique for the stronger side.
             if diff > 0 and bk and wk:
                 score += _closeness(bk, wk) + 4 * (wk & EDGES).bit_count()
-                score -= 14 * (wk & DOUBLE_CORNERS).bit_count()
+                score -= DC_PENALTY * (wk & DOUBLE_CORNERS).bit_count()
             elif diff < 0 and wk and bk:
                 score -= _closeness(wk, bk) + 4 * (bk & EDGES).bit_count()
-                score += 14 * (bk & DOUBLE_CORNERS).bit_count()
+                score += DC_PENALTY * (bk & DOUBLE_CORNERS).bit_count()
     return score
 
 
