@@ -143,6 +143,7 @@ class JupyterServer:
         # (e.g. a kernel that did not exit) goes too.
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
+        shutil.rmtree(self.home, ignore_errors=True)
 
 
 def _write_isolated_config(home: Path) -> dict[str, str]:
