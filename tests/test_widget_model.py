@@ -16,6 +16,10 @@ from checkers_widget.game import Game
 from checkers_widget.widget import CheckersWidget, HookError, MoveVetoed
 
 STATE_KEYS = {
+    "thinking",
+    "level",
+    "hint",
+    "evaluation",
     "protocol",
     "version",
     "fen",

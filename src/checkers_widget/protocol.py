@@ -40,7 +40,17 @@ MAX_INTENT_BYTES = 2048
 
 #: The commands the board's controls may send.
 COMMANDS = frozenset(
-    {"undo", "redo", "new", "resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw"}
+    {
+        "undo",
+        "redo",
+        "new",
+        "resign",
+        "offer-draw",
+        "accept-draw",
+        "decline-draw",
+        "claim-draw",
+        "hint",
+    }
 )
 
 StatusKind = Literal["turn", "must-jump", "keep-jumping", "over", "refused", "error", "thinking"]

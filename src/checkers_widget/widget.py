@@ -11,6 +11,8 @@ from __future__ import annotations
 import html
 import logging
 import pathlib
+import random
+import threading
 import traceback
 import uuid
 from collections.abc import Callable
@@ -19,9 +21,11 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .computer import SearchRunner
+from .engine import LEVELS, Analysis, Engine
 from .errors import CheckersError, IllegalMoveError
 from .game import DrawRules, Game
-from .move import BLACK, WHITE, Color, Move
+from .move import BLACK, COLORS, WHITE, Color, Move, opponent
 from .protocol import (
     Command,
     IntentError,
@@ -74,6 +78,8 @@ class CheckersWidget(anywidget.AnyWidget):
     interactive = traitlets.Bool(True).tag(sync=True)
     #: Animate moves (the front end also honours prefers-reduced-motion).
     animate = traitlets.Bool(True).tag(sync=True)
+    #: Keep an evaluation of the position up to date after every move.
+    live_eval = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -85,10 +91,19 @@ class CheckersWidget(anywidget.AnyWidget):
         animate: bool = True,
         draw_rules: DrawRules | str | None = None,
         side_names: tuple[str, str] | str | None = None,
+        opponent: str | Engine | None = None,
+        human: Color | str = BLACK,
+        seed: int | None = None,
+        hint_engine: Engine | None = None,
+        live_eval: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(
-            show_numbers=show_numbers, interactive=interactive, animate=animate, **kwargs
+            show_numbers=show_numbers,
+            interactive=interactive,
+            animate=animate,
+            live_eval=live_eval,
+            **kwargs,
         )
         if game is None:
             options: dict[str, Any] = {}
@@ -110,11 +125,27 @@ class CheckersWidget(anywidget.AnyWidget):
         self.errors: list[str] = []
         self._fallback_id = f"checkers-{uuid.uuid4().hex}"
         self._fallback_shown = False
+        self._lock = threading.RLock()
+        self._rng = random.Random(seed)
+        self._engine = _make_engine(opponent, seed)
+        self._hint_engine = hint_engine or Engine("hard", seed=seed)
+        if human not in (BLACK, WHITE, "random"):
+            raise CheckersError(f"human must be 'black', 'white' or 'random', not {human!r}")
+        self._human_choice = human
+        self._players = self._draw_players()
+        self._computer = SearchRunner()
+        self._analyst = SearchRunner()
+        self._thinking = False
+        self._hint: dict[str, Any] | None = None
+        self._evaluation: dict[str, Any] | None = None
+        self._suspended = False
         self._game = game
         self._attach(game)
-        self.orientation = orientation or BLACK
+        self.orientation = orientation or self._human_side()
         self.on_msg(self._on_message)
+        self.observe(self._on_live_eval, names="live_eval")
         self._publish(bump=True)
+        self._after_change()
 
     # ------------------------------------------------------------------ the game
     @property
@@ -139,16 +170,175 @@ class CheckersWidget(anywidget.AnyWidget):
 
     def _on_game_event(self, event: str, game: Game) -> None:
         """Any change to the game, from the board or from Python, is redrawn at once."""
-        self._pending = None
-        self._status = None
-        self._publish(bump=True)
-        if event in ("move", "redo"):
-            move = game.moves[-1]
-            for observer in list(self._observers):
-                try:
-                    observer(game, move)
-                except Exception as exc:
-                    self._report_hook_error("observer", observer, exc)
+        with self._lock:
+            self._pending = None
+            self._status = None
+            self._hint = None
+            self._evaluation = None
+            self._computer.cancel()
+            self._analyst.cancel()
+            self._thinking = False
+            self._publish(bump=True)
+            if event in ("move", "redo"):
+                move = game.moves[-1]
+                for observer in list(self._observers):
+                    try:
+                        observer(game, move)
+                    except Exception as exc:
+                        self._report_hook_error("observer", observer, exc)
+            if not self._suspended:
+                self._after_change()
+
+    def _after_change(self) -> None:
+        """Start whatever follows a change: the computer's reply, a live evaluation."""
+        game = self._game
+        if game.is_over():
+            return
+        if self._players[game.turn] == "computer":
+            self._start_computer()
+        elif self.live_eval:
+            self._start_evaluation()
+
+    # ------------------------------------------------------------------ computer
+    @property
+    def players(self) -> dict[Color, str]:
+        """Who plays each side: ``{"black": "human", "white": "computer"}``."""
+        return dict(self._players)
+
+    @property
+    def engine(self) -> Engine | None:
+        """The computer opponent's engine, or None in two-player play."""
+        return self._engine
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the computer is searching for its move."""
+        return self._thinking
+
+    def _draw_players(self) -> dict[Color, str]:
+        if self._engine is None:
+            return {BLACK: "human", WHITE: "human"}
+        human = self._human_choice
+        if human == "random":
+            human = self._rng.choice(COLORS)
+        return {human: "human", opponent(human): "computer"}  # type: ignore[index, arg-type]
+
+    def _human_side(self) -> Color:
+        for color in COLORS:
+            if self._players[color] == "human":
+                return color
+        return BLACK
+
+    def _start_computer(self) -> None:
+        engine = self._engine
+        assert engine is not None
+        version = self._version
+        snapshot = self._game.copy()
+        self._thinking = True
+        name = self._game.side_name(self._game.turn)
+        self._status = Status(f"{name}: the computer ({engine.level}) is thinking…", "thinking")
+        self._publish()
+        self._computer.start(
+            lambda stop: engine.analyse(snapshot, stop=stop),
+            lambda analysis: self._computer_done(version, analysis),
+            self._computer_failed,
+        )
+
+    def _computer_done(self, version: int, analysis: Analysis) -> None:
+        with self._lock:
+            if version != self._version or not self._thinking:
+                return  # the game moved on (undo, new game, a move from Python)
+            self._thinking = False
+            self._status = None
+            if analysis.move is None:
+                self._publish()
+                return
+            self._game.play(analysis.move)
+
+    def _computer_failed(self, exc: BaseException) -> None:
+        with self._lock:
+            logger.error("the computer player failed\n%s", "".join(traceback.format_exception(exc)))
+            self._thinking = False
+            self._status = Status(f"The computer failed: {type(exc).__name__}: {exc}", "error")
+            self.errors.append(self._status.text)
+            self._publish()
+
+    def wait(self, timeout: float | None = 30.0) -> bool:
+        """Wait until the computer has made its move (and any analysis has finished).
+
+        Handy in scripts, tests and lessons; returns False if ``timeout`` ran out.
+        """
+        return self._computer.wait(timeout) and self._analyst.wait(timeout)
+
+    # ------------------------------------------------------------------ hints
+    def hint(self, *, time: float | None = None, depth: int | None = None) -> Analysis:
+        """The best move for the side to move, shown on the board with its evaluation.
+
+        Searches in place (the cell waits, about a second at the default level) and
+        returns the :class:`~checkers_widget.engine.Analysis`: ``.move``, ``.score``,
+        ``.pv``. The Hint control runs the same search without blocking the notebook.
+        """
+        version = self._version
+        analysis = self._hint_engine.analyse(self._game.copy(), time=time, depth=depth)
+        with self._lock:
+            if version == self._version:
+                self._hint = _analysis_dict(analysis)
+                self._publish()
+        return analysis
+
+    def _start_hint(self) -> None:
+        version = self._version
+        snapshot = self._game.copy()
+        engine = self._hint_engine
+        self._status = Status("Looking for a good move…", "thinking")
+        self._publish()
+
+        def done(analysis: Analysis) -> None:
+            with self._lock:
+                if version == self._version:
+                    self._hint = _analysis_dict(analysis)
+                    self._status = None
+                    self._publish()
+
+        self._analyst.start(
+            lambda stop: engine.analyse(snapshot, stop=stop), done, self._computer_failed
+        )
+
+    def _start_evaluation(self) -> None:
+        version = self._version
+        snapshot = self._game.copy()
+        engine = self._hint_engine
+
+        def progress(analysis: Analysis) -> None:
+            with self._lock:
+                if version == self._version and self.live_eval:
+                    self._evaluation = _analysis_dict(analysis)
+                    self._publish()
+
+        self._analyst.start(
+            lambda stop: engine.analyse(snapshot, stop=stop, on_info=progress),
+            progress,
+            self._computer_failed,
+        )
+
+    def _on_live_eval(self, change: dict[str, Any]) -> None:
+        with self._lock:
+            if change["new"]:
+                if not self._thinking and not self._game.is_over():
+                    self._start_evaluation()
+            else:
+                self._analyst.cancel()
+                self._evaluation = None
+                self._publish()
+
+    def close(self) -> None:
+        """Stop any search and close the widget."""
+        self._computer.cancel()
+        self._analyst.cancel()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        super().close()
 
     # ------------------------------------------------------------------ hooks
     def validate(self, fn: Validator) -> Validator:
@@ -209,6 +399,11 @@ class CheckersWidget(anywidget.AnyWidget):
         """
         if self._game.is_over():
             return self._game.play(move)  # raises GameOverError with the reason
+        if self._players[self._game.turn] == "computer":
+            raise CheckersError(
+                f"it is the computer's turn ({self._game.side_name(self._game.turn)}); "
+                "play on game directly to override it"
+            )
         if isinstance(move, str):
             move = self._game.board.parse_move(move)
         if move not in self._game.legal_moves():
@@ -226,22 +421,66 @@ class CheckersWidget(anywidget.AnyWidget):
         return move
 
     def undo(self) -> Move | None:
-        """Take back a jump in progress, or else the last move."""
-        if self._pending:
-            self._pending = None
-            self._status = None
-            self._publish(bump=True)
-            return None
-        return self._game.undo()
+        """Take back a jump in progress, or else the last turn.
+
+        Against the computer, a turn is your last move and the computer's reply together
+        (a search in progress is cancelled). Returns the earliest move taken back.
+        """
+        with self._lock:
+            if self._pending:
+                self._pending = None
+                self._status = None
+                self._publish(bump=True)
+                return None
+            if self._engine is None:
+                return self._game.undo()
+            self._computer.cancel()
+            self._thinking = False
+            taken = None
+            self._suspended = True
+            try:
+                while self._game.can_undo:
+                    taken = self._game.undo()
+                    if self._players[self._game.turn] == "human":
+                        break
+            finally:
+                self._suspended = False
+            self._after_change()
+            return taken
 
     def redo(self) -> Move | None:
-        """Replay the last move taken back."""
-        return self._game.redo()
+        """Replay the last turn taken back (against the computer: your move and its reply)."""
+        with self._lock:
+            if self._engine is None:
+                return self._game.redo()
+            replayed = None
+            self._suspended = True
+            try:
+                while self._game.can_redo:
+                    replayed = self._game.redo() or replayed
+                    if self._players[self._game.turn] == "human":
+                        break
+            finally:
+                self._suspended = False
+            self._after_change()
+            return replayed
 
     def new_game(self) -> None:
-        """Start again from the game's start position."""
-        self._game.reset()
-        self._publish(bump=True)
+        """Start again from the game's start position (drawing sides again if random)."""
+        with self._lock:
+            self._computer.cancel()
+            self._analyst.cancel()
+            self._thinking = False
+            self._suspended = True
+            try:
+                self._game.reset()
+            finally:
+                self._suspended = False
+            if self._human_choice == "random":
+                self._players = self._draw_players()
+                self.orientation = self._human_side()
+            self._publish(bump=True)
+            self._after_change()
 
     def flip(self) -> None:
         """Turn the board round."""
@@ -273,9 +512,14 @@ class CheckersWidget(anywidget.AnyWidget):
             )
         if not self.interactive:
             return self._refuse("This board is for viewing only")
-        if isinstance(intent, MoveIntent):
-            return self._move_intent(intent)
-        return self._command(intent)
+        with self._lock:
+            if isinstance(intent, MoveIntent):
+                if self._thinking:
+                    return self._refuse("Wait: the computer is thinking")
+                if self._players[self._game.turn] == "computer":
+                    return self._refuse("It is the computer's turn")
+                return self._move_intent(intent)
+            return self._command(intent)
 
     def _refuse(self, text: str) -> bool:
         self._status = Status(text, "refused")
@@ -346,6 +590,13 @@ class CheckersWidget(anywidget.AnyWidget):
             if command.name == "new":
                 self.new_game()
                 return True
+            if command.name == "hint":
+                if self._game.is_over():
+                    return self._refuse("The game is over: there is nothing to hint")
+                self._start_hint()
+                return True
+            if self._engine is not None and command.name in ("offer-draw", "resign"):
+                side = side or self._human_side()
             if command.name == "resign":
                 game.resign(side or game.turn)
             elif command.name == "offer-draw":
@@ -364,11 +615,19 @@ class CheckersWidget(anywidget.AnyWidget):
     def _publish(self, *, bump: bool = False) -> None:
         if bump:
             self._version += 1
+        engine = self._engine
         self.state = build_state(
             self._game,
             version=self._version,
             pending=self._pending,
             status=self._status,
+            players=self._players,
+            extra={
+                "thinking": self._thinking,
+                "level": engine.level if engine is not None else None,
+                "hint": self._hint,
+                "evaluation": self._evaluation,
+            },
         )
         self._update_fallback()
 
@@ -412,6 +671,26 @@ class CheckersWidget(anywidget.AnyWidget):
         from IPython.display import update_display
 
         update_display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
+
+
+def _make_engine(opponent: str | Engine | None, seed: int | None) -> Engine | None:
+    if opponent is None or isinstance(opponent, Engine):
+        return opponent
+    if isinstance(opponent, str) and opponent.lower() in LEVELS:
+        return Engine(opponent.lower(), seed=seed)
+    raise CheckersError(
+        f"opponent must be a level ({', '.join(LEVELS)}), an Engine or None, not {opponent!r}"
+    )
+
+
+def _analysis_dict(analysis: Analysis) -> dict[str, Any]:
+    """What the board shows of an analysis: the move's path, the score and the line."""
+    return {
+        "move": analysis.move.to_dict() if analysis.move else None,
+        "score": analysis.score_text,
+        "pv": " ".join(str(m) for m in analysis.pv),
+        "depth": analysis.depth,
+    }
 
 
 def _name(fn: Callable[..., Any]) -> str:

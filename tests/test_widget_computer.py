@@ -1,0 +1,217 @@
+"""The computer opponent and hints in the widget, without a browser."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from checkers_widget import BLACK, WHITE, CheckersError, Game
+from checkers_widget.computer import SearchRunner
+from checkers_widget.engine import Analysis, Engine
+from checkers_widget.widget import CheckersWidget
+
+
+def command(widget: CheckersWidget, name: str, **extra: Any) -> bool:
+    return widget.handle_intent(
+        {"kind": "command", "version": widget.state["version"], "name": name, **extra}
+    )
+
+
+def click(widget: CheckersWidget, *path: int) -> bool:
+    return widget.handle_intent(
+        {"kind": "move", "version": widget.state["version"], "path": list(path)}
+    )
+
+
+class SlowEngine(Engine):
+    """An engine that thinks until it is stopped (or 10 s pass), then plays its first move."""
+
+    def __init__(self) -> None:
+        super().__init__("easy", seed=0)
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
+        self.started.set()
+        stop = kwargs.get("stop")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not self.release.is_set():
+            if stop is not None and stop.is_set():
+                break
+            time.sleep(0.005)
+        return super().analyse(position, depth=1)
+
+
+class BrokenEngine(Engine):
+    def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
+        raise RuntimeError("engine exploded")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_computer_replies_with_legal_moves(level: str) -> None:
+    widget = CheckersWidget(opponent=level, human=BLACK, seed=3)
+    assert widget.players == {BLACK: "human", WHITE: "computer"}
+    assert widget.orientation == BLACK
+    for _ in range(4):
+        if widget.game.is_over():
+            break
+        before = widget.game.board
+        assert click(widget, *widget.game.legal_moves()[0].path)
+        assert widget.wait(60)
+        reply = widget.game.moves[-1]
+        after_human = before.copy()
+        after_human.push(widget.game.moves[-2])
+        assert reply in after_human.legal_moves()
+        assert widget.game.turn == BLACK
+        assert widget.state["players"] == {BLACK: "human", WHITE: "computer"}
+        assert widget.state["thinking"] is False
+
+
+def test_computer_moves_first_when_the_human_plays_white() -> None:
+    widget = CheckersWidget(opponent="easy", human=WHITE, seed=1)
+    assert widget.wait(30)
+    assert widget.orientation == WHITE
+    assert len(widget.game.moves) == 1 and widget.game.turn == WHITE
+
+
+def test_random_side_is_drawn_with_the_seed() -> None:
+    sides = {
+        CheckersWidget(opponent="easy", human="random", seed=s).players[BLACK] for s in range(12)
+    }
+    assert sides == {"human", "computer"}
+    a = CheckersWidget(opponent="easy", human="random", seed=5)
+    b = CheckersWidget(opponent="easy", human="random", seed=5)
+    assert a.players == b.players
+    a.wait()
+    b.wait()
+
+
+def test_thinking_is_shown_and_the_board_refuses_moves_meanwhile() -> None:
+    engine = SlowEngine()
+    widget = CheckersWidget(opponent=engine, human=BLACK)
+    assert click(widget, 11, 15)
+    assert engine.started.wait(5)
+    assert widget.thinking and widget.state["thinking"] is True
+    assert widget.state["status"]["kind"] == "thinking"
+    assert not click(widget, 9, 13)
+    assert widget.state["status"]["text"] == "Wait: the computer is thinking"
+    with pytest.raises(CheckersError, match="computer's turn"):
+        widget.play("22-18")
+    engine.release.set()
+    assert widget.wait(10)
+    assert len(widget.game.moves) == 2
+
+
+def test_undo_cancels_the_search_and_takes_back_the_human_move() -> None:
+    engine = SlowEngine()
+    widget = CheckersWidget(opponent=engine, human=BLACK)
+    click(widget, 11, 15)
+    assert engine.started.wait(5)
+    started = time.monotonic()
+    assert command(widget, "undo")
+    assert widget.wait(5)
+    assert time.monotonic() - started < 5
+    assert widget.game.moves == [] and not widget.thinking
+    time.sleep(0.05)
+    assert widget.game.moves == []  # the cancelled search never plays its move
+
+
+def test_undo_against_the_computer_takes_back_a_whole_turn() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=2)
+    click(widget, 11, 15)
+    widget.wait()
+    click(widget, *widget.game.legal_moves()[0].path)
+    widget.wait()
+    assert widget.game.ply == 4
+    widget.undo()
+    assert widget.game.ply == 2 and widget.game.turn == BLACK
+    widget.redo()
+    assert widget.game.ply == 4 and widget.game.turn == BLACK
+    assert not widget.thinking
+
+
+def test_new_game_cancels_and_redraws_random_sides() -> None:
+    widget = CheckersWidget(opponent="easy", human="random", seed=4)
+    widget.wait()
+    seen = set()
+    for _ in range(8):
+        command(widget, "new")
+        widget.wait()
+        seen.add(widget.players[BLACK])
+        assert widget.orientation == widget._human_side()
+        human = widget._human_side()
+        assert widget.game.turn == human  # the computer already moved if it plays Black
+    assert seen == {"human", "computer"}
+
+
+def test_hint_from_python_and_from_the_control() -> None:
+    widget = CheckersWidget(hint_engine=Engine("normal", depth=4))
+    analysis = widget.hint()
+    assert analysis.move in widget.game.legal_moves()
+    hint = widget.state["hint"]
+    assert hint["move"]["notation"] == str(analysis.move)
+    assert hint["pv"].startswith(str(analysis.move))
+    assert hint["score"] == analysis.score_text
+    widget.play("11-15")
+    assert widget.state["hint"] is None  # a move clears the hint
+    assert command(widget, "hint")
+    assert widget.wait(30)
+    assert widget.state["hint"]["move"]["path"][0] in widget.game.board.squares(WHITE)
+
+
+def test_live_evaluation_follows_the_game() -> None:
+    widget = CheckersWidget(hint_engine=Engine("normal", depth=4))
+    widget.live_eval = True
+    assert widget.wait(30)
+    assert widget.state["evaluation"]["depth"] >= 1
+    widget.play("11-15")
+    assert widget.wait(30)
+    assert widget.state["evaluation"]["move"]["path"][0] in widget.game.board.squares(WHITE)
+    widget.live_eval = False
+    assert widget.state["evaluation"] is None
+
+
+def test_without_threads_the_search_runs_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("checkers_widget.widget.SearchRunner", lambda: SearchRunner(threaded=False))
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    click(widget, 11, 15)
+    assert widget.game.ply == 2 and widget.game.turn == BLACK  # replied before returning
+
+
+def test_a_failing_engine_is_shown_not_swallowed(caplog: pytest.LogCaptureFixture) -> None:
+    widget = CheckersWidget(opponent=BrokenEngine("easy"), human=BLACK)
+    with caplog.at_level("ERROR", logger="checkers_widget"):
+        click(widget, 11, 15)
+        widget.wait()
+    assert widget.state["status"]["kind"] == "error"
+    assert "engine exploded" in widget.state["status"]["text"]
+    assert any("engine exploded" in r.getMessage() for r in caplog.records)
+    assert widget.game.ply == 1 and not widget.thinking
+
+
+def test_close_cancels_a_search() -> None:
+    engine = SlowEngine()
+    widget = CheckersWidget(opponent=engine, human=BLACK)
+    click(widget, 11, 15)
+    assert engine.started.wait(5)
+    widget.close()
+    assert widget.wait(5)
+    assert widget.game.ply == 1
+
+
+def test_bad_opponent_and_human() -> None:
+    with pytest.raises(CheckersError, match="opponent"):
+        CheckersWidget(opponent="grandmaster")
+    with pytest.raises(CheckersError, match="human"):
+        CheckersWidget(opponent="easy", human="red")
+
+
+def test_game_over_against_the_computer_stops_thinking() -> None:
+    widget = CheckersWidget(Game("B:W18:B14"), opponent="easy", human=BLACK)
+    click(widget, 14, 23)
+    assert widget.game.result == "1-0"
+    assert not widget.thinking
+    assert widget.state["status"]["kind"] == "over"
