@@ -10,7 +10,7 @@ Results use PDN's convention for checkers: the first number is Black's score
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -437,6 +437,21 @@ class Game:
             )
         self._finish(result, termination, by_rules=self._ended_by_rules)
         self._emit("result")
+
+    # ------------------------------------------------------------------ teaching
+    def explain(self, attempt: str | Sequence[int]) -> str:
+        """Why ``attempt`` (move text or the squares visited) cannot be played, in words.
+
+        Names the rule it breaks, e.g. "9-14: a capture is available (22x15): capturing
+        is compulsory"; a legal move gets "22x15 is legal".
+        """
+        from .explain import explain
+
+        if self.is_over():
+            return f"The game is over ({self._result}, {self._termination}): no more moves"
+        names = self.side_names
+        assert isinstance(names, tuple)
+        return explain(self._board, attempt, side_names=names)
 
     # ------------------------------------------------------------------ formats
     @classmethod

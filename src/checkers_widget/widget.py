@@ -571,7 +571,7 @@ class CheckersWidget(anywidget.AnyWidget):
         explain = getattr(game, "explain", None)
         if callable(explain):
             try:
-                return str(explain("-".join(map(str, path))))
+                return str(explain(path))
             except Exception:  # explanations are a courtesy; never fail a refusal on them
                 logger.exception("explain failed for %s", path)
         legal = game.legal_moves()
