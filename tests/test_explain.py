@@ -40,7 +40,7 @@ from checkers_widget.explain import explain
         ("B:W32:B5", "5-23", "a man moves one square diagonally forward"),
         ("B:W18:B14,22", "14x23", "14x23 is legal"),
         ("B:W32,18:B14,23", "23x14", "square 14 is occupied"),
-        ("B:W18:B14,9", "9x18", "you cannot jump your own piece on 14"),
+        ("B:W22:B14,9", "9x18", "you cannot jump your own piece on 14"),
         ("B:W18:B14", "14x21", "there is no piece on 17 to jump"),
         # more than one route to the same square
         ("W:WK6:B9,10,17,18", "6x6", "several jump routes end on 6"),
