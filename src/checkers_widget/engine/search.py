@@ -171,6 +171,73 @@ class Searcher:
                 raise _Abort
             next_check = min(budget, nodes + _CHECK_EVERY)
 
+        def qsearch(
+            own: int,
+            opp: int,
+            kings: int,
+            black: bool,
+            depth: int,
+            alpha: int,
+            beta: int,
+            ply: int,
+            quiet_plies: int,
+        ) -> int:
+            """The horizon: the static value, or (when the side to move must capture)
+            the captures searched on until the position is quiet. Same signature as
+            ``search`` so that a caller can pick either; ``depth`` is ignored."""
+            nonlocal nodes, seldepth
+            nodes += 1
+            if nodes >= next_check:
+                check()
+            pv_table[ply] = ()
+            empty = VALID & ~(own | opp)
+            k = own & kings
+            if black:
+                if not (
+                    ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty
+                    or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
+                ):
+                    if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
+                        return evaluate(own, opp, kings)
+                    return ply - MATE  # blocked: lost
+            elif not (
+                ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty
+                or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
+            ):
+                if ((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty):
+                    return -evaluate(opp, own, kings)
+                return ply - MATE
+            if ply > seldepth:
+                seldepth = ply
+            if ply >= MAX_PLY:
+                return 0
+            moves = captures(own, opp, kings, black)
+            if len(moves) > 1:
+                moves.sort(key=_taken_count, reverse=True)
+            crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+            pv_node = beta - alpha > 1
+            nxt = not black
+            best = -INF
+            for m in moves:
+                src, dst, taken = m
+                kk = kings & ~taken
+                if kk & src:
+                    kk = (kk & ~src) | dst
+                elif dst & crown_row:
+                    kk |= dst
+                score = -qsearch(
+                    opp & ~taken, (own & ~src) | dst, kk, nxt, 0, -beta, -alpha, ply + 1, 0
+                )
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        if pv_node:
+                            pv_table[ply] = (m, *pv_table[ply + 1])
+                        if score >= beta:
+                            break
+            return best
+
         def search(
             own: int,
             opp: int,
@@ -183,6 +250,8 @@ class Searcher:
             quiet_plies: int,
         ) -> int:
             nonlocal nodes, seldepth
+            if depth <= 0:
+                return qsearch(own, opp, kings, black, 0, alpha, beta, ply, quiet_plies)
             nodes += 1
             if nodes >= next_check:
                 check()
@@ -281,6 +350,8 @@ class Searcher:
             n_moves = len(moves)
             # A single legal move costs nothing to choose: extend.
             child_depth = depth if n_moves == 1 else depth - 1
+            child = search if child_depth > 0 else qsearch
+            leafy = child_depth <= 0
             crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
             pv_node = beta - alpha > 1
             best = -INF
@@ -310,8 +381,45 @@ class Searcher:
                         q = 0
                         if dst & crown_row:
                             kk |= dst
-                    if i == 0:
-                        score = -search(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
+                    if leafy:
+                        # The child is at the horizon: when it is quiet, its value is
+                        # its static evaluation (exact, so no re-search), computed here
+                        # without the cost of a call.
+                        e2 = VALID & ~(o | p)
+                        k2 = p & kk
+                        if black:  # the child is White to move: p are its pieces
+                            quiet_child = not (
+                                ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
+                                or (k2 and ((((k2 << 4) & o) << 4) | (((k2 << 5) & o) << 5)) & e2)
+                            )
+                            if quiet_child:
+                                if ((p >> 4) | (p >> 5)) & e2 or (
+                                    k2 and ((k2 << 4) | (k2 << 5)) & e2
+                                ):
+                                    score = evaluate(o, p, kk)
+                                else:
+                                    score = MATE - ply - 1
+                        else:
+                            quiet_child = not (
+                                ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
+                                or (k2 and ((((k2 >> 4) & o) >> 4) | (((k2 >> 5) & o) >> 5)) & e2)
+                            )
+                            if quiet_child:
+                                if ((p << 4) | (p << 5)) & e2 or (
+                                    k2 and ((k2 >> 4) | (k2 >> 5)) & e2
+                                ):
+                                    score = -evaluate(p, o, kk)
+                                else:
+                                    score = MATE - ply - 1
+                        if quiet_child:
+                            nodes += 1
+                            if nodes >= next_check:
+                                check()
+                            pv_table[ply + 1] = ()
+                        else:
+                            score = -qsearch(p, o, kk, nxt, 0, -beta, -alpha, ply + 1, q)
+                    elif i == 0:
+                        score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
                     else:
                         d = child_depth
                         if i >= LMR_FROM and d >= 2 and not capture:
@@ -336,13 +444,13 @@ class Searcher:
                                 )
                             if not offers or not LMR_SAFE:
                                 d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
-                        score = -search(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
+                        score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
                         if score > alpha and d < child_depth:
                             score = -search(
                                 p, o, kk, nxt, child_depth, -alpha - 1, -alpha, ply + 1, q
                             )
                         if alpha < score < beta:
-                            score = -search(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
+                            score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
                     if score > best:
                         best = score
                         best_move = m
@@ -436,12 +544,13 @@ class Searcher:
                     for n, i in enumerate(order):
                         m, p, o, kk, q = children[i]
                         d = depth - 1
+                        child = search if d > 0 else qsearch
                         if n == 0 or all_scores:
-                            score = -search(p, o, kk, nxt, d, -beta, -alpha, 1, q)
+                            score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
                         else:
-                            score = -search(p, o, kk, nxt, d, -alpha - 1, -alpha, 1, q)
+                            score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, 1, q)
                             if alpha < score < beta:
-                                score = -search(p, o, kk, nxt, d, -beta, -alpha, 1, q)
+                                score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
                         scores[m] = score
                         if all_scores:
                             pvs[m] = [m, *pv_table[1]]
@@ -468,7 +577,7 @@ class Searcher:
                     best = -INF
                     for i in order:
                         m, p, o, kk, q = children[i]
-                        score = -search(p, o, kk, nxt, 0, -INF, INF, 1, q)
+                        score = -qsearch(p, o, kk, nxt, 0, -INF, INF, 1, q)
                         scores[m] = score
                         pvs[m] = [m, *pv_table[1]]
                         if score > best:
