@@ -205,8 +205,8 @@ def test_hard_wins_the_three_kings_against_two_classics(shared_dir: Path) -> Non
     assert len(rows) == 5
     for row in rows:
         game = Game(fen=row["fen"])
-        attacker = Engine("hard", nodes=6_000)
-        defender = Engine("hard", nodes=6_000)
+        attacker = Engine("hard", nodes=15_000)
+        defender = Engine("hard", nodes=15_000)
         while not game.is_over():
             engine = attacker if game.turn == "white" else defender
             game.play(engine.best_move(game))

@@ -232,7 +232,7 @@ class Engine:
             deadline = started + time
             # An iteration usually takes a few times longer than the previous ones
             # together: do not start one that would almost surely be cut off.
-            soft = started + time * 0.45
+            soft = started + time * 0.5
 
         stops: list[Callable[[], bool]] = [self._stop_event.is_set]
         if isinstance(stop, threading.Event):

@@ -54,6 +54,8 @@ ASPIRATION = 30
 LMR_FROM = 2
 #: Do not reduce moves that put the moved piece en prise.
 LMR_SAFE = True
+#: Reduce late root moves by a ply too (re-searched when they beat the best).
+ROOT_LMR = True
 
 #: Reduction by (depth, move index): grows with both, as in most modern searchers.
 LMR_BASE = 1.0
@@ -548,7 +550,10 @@ class Searcher:
                         if n == 0 or all_scores:
                             score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
                         else:
-                            score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, 1, q)
+                            r = 1 if ROOT_LMR and n >= 3 and d >= 3 and not m[2] else 0
+                            score = -child(p, o, kk, nxt, d - r, -alpha - 1, -alpha, 1, q)
+                            if r and score > alpha:
+                                score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, 1, q)
                             if alpha < score < beta:
                                 score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
                         scores[m] = score
