@@ -1,0 +1,151 @@
+"""Stars that outlive the notebook: a small JSON file of the best score per lesson.
+
+The file lives at ``$CHECKERS_WIDGET_HOME/progress.json`` when that variable is set,
+else at ``~/.checkers_widget/progress.json``, or wherever a teacher points
+:class:`Progress` (one file per class or per pupil). It is written atomically (a
+temporary file, then :func:`os.replace`), re-read just before every write so that two
+notebooks open at once do not undo each other, and it only ever keeps the best score:
+solving a lesson again with fewer stars never lowers it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import json
+import logging
+import os
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+__all__ = ["ENV_HOME", "Progress", "default_progress_path"]
+
+logger = logging.getLogger("checkers_widget")
+
+#: The environment variable naming the folder for saved progress.
+ENV_HOME = "CHECKERS_WIDGET_HOME"
+_FORMAT = "checkers-widget-progress"
+_VERSION = 1
+
+
+def default_progress_path() -> Path:
+    """``$CHECKERS_WIDGET_HOME/progress.json``, else ``~/.checkers_widget/progress.json``."""
+    home = os.environ.get(ENV_HOME)
+    folder = Path(home).expanduser() if home else Path.home() / ".checkers_widget"
+    return folder / "progress.json"
+
+
+class Progress:
+    """The best stars (1-3) earned in each lesson, kept in a JSON file.
+
+    ``Progress()`` uses :func:`default_progress_path`; ``Progress(path)`` another file.
+    Nothing is written until a lesson is solved. An unreadable file is set aside as
+    ``<name>.bad`` (with a warning in the log) rather than crash a lesson or be
+    silently overwritten.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path).expanduser() if path is not None else default_progress_path()
+        self._lock = threading.Lock()
+        self._lessons: dict[str, dict[str, Any]] = self._read()
+
+    # ------------------------------------------------------------------ reading
+    def _read(self) -> dict[str, dict[str, Any]]:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        except OSError as exc:
+            logger.warning("cannot read lesson progress from %s: %s", self.path, exc)
+            return {}
+        try:
+            data = json.loads(text)
+            lessons = data["lessons"]
+            if data.get("format") != _FORMAT or not isinstance(lessons, dict):
+                raise ValueError("not a checkers-widget progress file")
+            return {
+                str(k): dict(v)
+                for k, v in lessons.items()
+                if isinstance(v, dict) and isinstance(v.get("stars"), int)
+            }
+        except (ValueError, KeyError, TypeError) as exc:
+            bad = self.path.with_name(self.path.name + ".bad")
+            logger.warning(
+                "lesson progress in %s is unreadable (%s); moved aside to %s", self.path, exc, bad
+            )
+            with contextlib.suppress(OSError):
+                os.replace(self.path, bad)
+            return {}
+
+    def reload(self) -> None:
+        """Read the file again (e.g. after another notebook saved stars)."""
+        with self._lock:
+            self._lessons = self._read()
+
+    # ------------------------------------------------------------------ queries
+    def stars(self, lesson_id: str) -> int:
+        """The best stars earned in a lesson (0 if never solved)."""
+        entry = self._lessons.get(lesson_id)
+        return int(entry["stars"]) if entry else 0
+
+    def solved(self, lesson_id: str) -> bool:
+        """Whether the lesson has been solved at least once."""
+        return self.stars(lesson_id) > 0
+
+    def as_dict(self) -> dict[str, int]:
+        """Lesson id -> best stars, for every lesson solved."""
+        return {k: int(v["stars"]) for k, v in self._lessons.items()}
+
+    def total(self) -> int:
+        """All the stars earned."""
+        return sum(self.as_dict().values())
+
+    # ------------------------------------------------------------------ writing
+    def record(self, lesson_id: str, stars: int) -> int:
+        """Save a solved lesson with ``stars`` (1-3); returns the best score kept.
+
+        The best score wins: a later, weaker solution does not lower it. The number of
+        times the lesson was solved and the last time are kept too.
+        """
+        if not isinstance(stars, int) or not 1 <= stars <= 3:
+            raise ValueError(f"stars must be 1, 2 or 3, not {stars!r}")
+        with self._lock:
+            lessons = self._read()  # merge what another notebook may have saved meanwhile
+            entry = dict(lessons.get(lesson_id, {}))
+            entry["stars"] = max(stars, int(entry.get("stars", 0)))
+            entry["solved"] = int(entry.get("solved", 0)) + 1
+            entry["last"] = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+            lessons[lesson_id] = entry
+            self._write(lessons)
+            self._lessons = lessons
+            return entry["stars"]
+
+    def forget(self, lesson_id: str | None = None) -> None:
+        """Forget one lesson's stars, or (with no id) every lesson's."""
+        with self._lock:
+            lessons = self._read()
+            if lesson_id is None:
+                lessons.clear()
+            else:
+                lessons.pop(lesson_id, None)
+            self._write(lessons)
+            self._lessons = lessons
+
+    def _write(self, lessons: dict[str, dict[str, Any]]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        data = {"format": _FORMAT, "version": _VERSION, "lessons": lessons}
+        fd, tmp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=1, sort_keys=True)
+                f.write("\n")
+            os.replace(tmp, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    def __repr__(self) -> str:
+        return f"Progress({str(self.path)!r}, {len(self._lessons)} lessons solved)"

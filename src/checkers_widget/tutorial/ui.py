@@ -1,0 +1,436 @@
+"""``Tutorial``: the lessons in a notebook, on a live board, with hints and stars.
+
+The layout, top to bottom: a lesson picker (showing the stars earned) with Previous and
+Next, the lesson's title, rule, explanation and task, the board, a feedback line, and
+the Hint and Try again buttons. Every decision is :class:`~.run.LessonRun`'s; this module
+only wires it to a :class:`~checkers_widget.CheckersWidget`:
+
+- a validator vetoes legal moves that are not the lesson's answer, so the reason shows
+  on the board's status line;
+- illegal attempts are refused by the board itself with :meth:`Game.explain`'s words
+  (or the lesson's own, when it has some) and counted as mistakes;
+- the opponent's scripted replies are played by the board's computer player, an
+  "engine" that only reads the lesson's script, so Undo takes back a whole turn;
+- the board's own Hint control shows the lesson's expected move, not an engine's.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as ipw
+
+from ..engine import Analysis, Engine
+from ..errors import CheckersError, IllegalMoveError
+from ..move import Move
+from ..protocol import IntentError, Status, parse_intent, resolve_path
+from ..widget import CheckersWidget, MoveVetoed
+from .lesson import Lesson, LessonError
+from .lessons import LESSONS
+from .progress import Progress
+from .run import Feedback, Hint, LessonRun
+from .text import to_html
+
+__all__ = ["LessonBoard", "Tutorial"]
+
+#: Seconds to wait for the board's scripted reply when moving from Python.
+REPLY_TIMEOUT = 10.0
+
+_KIND_COLOURS = {
+    "right": "var(--jp-success-color1, #2e7d32)",
+    "done": "var(--jp-success-color1, #2e7d32)",
+    "wrong": "var(--jp-error-color1, #c62828)",
+    "hint": "var(--jp-warn-color1, #b26a00)",
+    "info": "var(--jp-content-font-color1, inherit)",
+}
+
+
+@dataclass(frozen=True)
+class _ScriptAnalysis(Analysis):
+    """An "analysis" that only names a move: no score to show next to it."""
+
+    @property
+    def score_text(self) -> str:
+        return ""
+
+
+def _analysis(move: Move | None) -> Analysis:
+    return _ScriptAnalysis(move, 0.0, None, pv=[move] if move else [])
+
+
+class _ScriptedOpponent(Engine):
+    """The board's computer player in a lesson: it plays the scripted reply, nothing else."""
+
+    def __init__(self, run: LessonRun) -> None:
+        super().__init__("easy")
+        self.level = "lesson"
+        self._run = run
+
+    def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
+        return _analysis(self._run.scripted_reply())
+
+
+class _LessonHints(Engine):
+    """The board's hint engine in a lesson: it shows the lesson's expected move."""
+
+    def __init__(self, run: LessonRun) -> None:
+        super().__init__("easy")
+        self.level = "lesson"
+        self._run = run
+
+    def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
+        return _analysis(self._run.reveal().move)
+
+
+class LessonBoard(CheckersWidget):
+    """A :class:`CheckersWidget` playing one :class:`LessonRun`.
+
+    The learner plays the lesson's side; the other side is the lesson's script. Wrong
+    attempts are refused with the lesson's words and counted by the run.
+    """
+
+    def __init__(self, run: LessonRun, **kwargs: Any) -> None:
+        self.run = run
+        lesson = run.lesson
+        super().__init__(
+            run.game,
+            opponent=_ScriptedOpponent(run),
+            hint_engine=_LessonHints(run),
+            human=run.learner,
+            orientation=lesson.orientation or run.learner,
+            show_numbers=lesson.show_numbers,
+            **kwargs,
+        )
+        self.validate(self._lesson_rule)
+
+    def _lesson_rule(self, game: Any, move: Move) -> str | None:
+        return self.run.judge(move)
+
+    def handle_intent(self, content: Any) -> bool:
+        """As :meth:`CheckersWidget.handle_intent`; an illegal attempt also counts as a
+        mistake in the lesson and gets the lesson's own explanation when it has one."""
+        attempt = self._illegal_attempt(content)
+        changed = super().handle_intent(content)
+        if attempt is not None and not changed and self.state["status"]["kind"] == "refused":
+            feedback = self.run.refused(attempt)
+            if self.run.lesson.feedback_for(attempt):
+                self.show_refusal(feedback.message)
+        return changed
+
+    def _illegal_attempt(self, content: Any) -> tuple[int, ...] | None:
+        """The path of a move intent that the board is about to refuse as illegal."""
+        try:
+            intent = parse_intent(content)
+        except IntentError:
+            return None
+        path = getattr(intent, "path", None)
+        game = self.game
+        if (
+            path is None
+            or intent.version != self.state.get("version")
+            or not self.interactive
+            or self.thinking
+            or game.is_over()
+            or game.turn != self.run.learner
+        ):
+            return None
+        pending = (self.state.get("pending") or {}).get("path")
+        if pending and tuple(path[: len(pending)]) != tuple(pending):
+            return tuple(path)  # switching pieces in the middle of a jump
+        try:
+            resolve_path(game.legal_moves(), tuple(path))
+        except IntentError:
+            return tuple(path)
+        return None
+
+    def show_refusal(self, text: str) -> None:
+        """Put ``text`` on the status line as a refusal (until the next change)."""
+        # CheckersWidget has no public way to put words on the status line yet; this is
+        # the one place the tutorial reaches inside it (see the report on widget.py).
+        self._status = Status(text, "refused")
+        self._publish()
+
+
+class Tutorial:
+    """The lessons in a notebook: picker, explanation, task, live board, hints and stars.
+
+    ``Tutorial()`` opens the built-in :data:`LESSONS` at the first lesson not solved
+    yet; ``Tutorial(lessons)`` any sequence of :class:`Lesson`; ``start`` picks the
+    first lesson (an id or an index). ``progress`` is a :class:`Progress` or a path to
+    its JSON file (default: :func:`default_progress_path`).
+
+    From Python: :meth:`start`, :meth:`next`, :meth:`previous`, :meth:`attempt`,
+    :meth:`hint`, :meth:`offer_draw`, :meth:`try_again`; :attr:`run` is the current
+    :class:`LessonRun` and :attr:`board` its :class:`LessonBoard`.
+    """
+
+    def __init__(
+        self,
+        lessons: Iterable[Lesson] | None = None,
+        *,
+        progress: Progress | str | os.PathLike[str] | None = None,
+        start: str | int | None = None,
+    ) -> None:
+        self.lessons: tuple[Lesson, ...] = tuple(LESSONS if lessons is None else lessons)
+        if isinstance(lessons, Lesson):
+            self.lessons = (lessons,)
+        if not self.lessons:
+            raise LessonError("a tutorial needs at least one lesson")
+        seen: set[str] = set()
+        for item in self.lessons:
+            if not isinstance(item, Lesson):
+                raise LessonError(f"a tutorial takes Lesson values, not {type(item).__name__}")
+            if item.id in seen:
+                raise LessonError(f"two lessons have the id {item.id!r}; ids must be unique")
+            seen.add(item.id)
+        self.progress = progress if isinstance(progress, Progress) else Progress(progress)
+        self.index = 0
+        self.run: LessonRun | None = None
+        self.board: LessonBoard | None = None
+        self._stop_listening = None
+        self._changing = False
+        self._build()
+        if start is None:
+            start = next(
+                (i for i, x in enumerate(self.lessons) if not self.progress.solved(x.id)), 0
+            )
+        self.start(start)
+
+    # ------------------------------------------------------------------ layout
+    def _build(self) -> None:
+        self._picker = ipw.Dropdown(
+            options=self._picker_options(),
+            description="Lesson",
+            layout=ipw.Layout(width="26em"),
+        )
+        self._picker.add_class("cw-lesson-picker")
+        self._picker.observe(self._on_pick, names="value")
+        self._prev = ipw.Button(description="Previous", icon="arrow-left")
+        self._next = ipw.Button(description="Next", icon="arrow-right")
+        self._prev.add_class("cw-lesson-previous")
+        self._next.add_class("cw-lesson-next")
+        self._prev.on_click(lambda _b: self.previous())
+        self._next.on_click(lambda _b: self.next())
+        self._head = ipw.HTML()
+        self._text = ipw.HTML()
+        self._task = ipw.HTML()
+        self._board_box = ipw.Box()
+        self._feedback = ipw.HTML()
+        self._hint_button = ipw.Button(description="Hint", icon="lightbulb-o")
+        self._retry_button = ipw.Button(description="Try again", icon="refresh")
+        self._hint_button.add_class("cw-lesson-hint")
+        self._retry_button.add_class("cw-lesson-retry")
+        self._hint_button.on_click(lambda _b: self.hint())
+        self._retry_button.on_click(lambda _b: self.try_again())
+        self.widget = ipw.VBox(
+            [
+                ipw.HBox([self._prev, self._picker, self._next]),
+                self._head,
+                self._text,
+                self._task,
+                self._board_box,
+                self._feedback,
+                ipw.HBox([self._hint_button, self._retry_button]),
+            ],
+            layout=ipw.Layout(max_width="46em"),
+        )
+        self.widget.add_class("cw-tutorial")
+
+    def _picker_options(self) -> list[tuple[str, int]]:
+        options = []
+        for i, item in enumerate(self.lessons):
+            stars = self.progress.stars(item.id)
+            mark = f"  {_star_text(stars)}" if stars else ""
+            options.append((f"{i + 1}. {item.title}{mark}", i))
+        return options
+
+    def _refresh_picker(self) -> None:
+        self._changing = True
+        try:
+            with self._picker.hold_trait_notifications():
+                self._picker.options = self._picker_options()
+                self._picker.value = self.index
+        finally:
+            self._changing = False
+
+    def _on_pick(self, change: dict[str, Any]) -> None:
+        if not self._changing and change["new"] is not None and change["new"] != self.index:
+            self.start(change["new"])
+
+    def _show_head(self) -> None:
+        item = self.lesson
+        stars = self.progress.stars(item.id)
+        rule = f'<div class="cw-lesson-rule"><em>{html.escape(item.rule)}</em></div>'
+        self._head.value = (
+            f'<div class="cw-lesson-head" data-role="lesson" data-lesson="{html.escape(item.id)}"'
+            f' data-stars="{stars}">'
+            f'<h3 style="margin:0.4em 0 0.1em">{html.escape(item.title)} '
+            f'<span data-role="lesson-stars" aria-label="{stars} of 3 stars" '
+            f'title="best: {stars} of 3 stars" style="color:#d4a017">{_star_text(stars)}</span>'
+            f"</h3>{rule if item.rule else ''}</div>"
+        )
+
+    def _show_task(self) -> None:
+        run = self.run
+        assert run is not None
+        self._task.value = (
+            '<div class="cw-lesson-task" data-role="lesson-task" style="margin:0.3em 0">'
+            f"<strong>Your task:</strong> {html.escape(run.task)}</div>"
+        )
+
+    def _show_feedback(self, feedback: Feedback) -> None:
+        colour = _KIND_COLOURS.get(feedback.kind or "info", "inherit")
+        stars = (
+            f' <span style="color:#d4a017">{_star_text(feedback.stars)}</span>'
+            if feedback.done
+            else ""
+        )
+        self._feedback.value = (
+            f'<div class="cw-lesson-feedback" data-role="lesson-feedback"'
+            f' data-kind="{feedback.kind}" data-done="{str(feedback.done).lower()}"'
+            f' data-stars="{feedback.stars}" style="color:{colour};min-height:1.5em;'
+            f'margin:0.3em 0" aria-live="polite">{html.escape(feedback.message)}{stars}</div>'
+        )
+
+    def _on_feedback(self, feedback: Feedback) -> None:
+        self._show_feedback(feedback)
+        self._show_task()
+        if feedback.done:
+            self._show_head()
+            self._refresh_picker()
+
+    # ------------------------------------------------------------------ lessons
+    @property
+    def lesson(self) -> Lesson:
+        """The lesson on show."""
+        return self.lessons[self.index]
+
+    def _index_of(self, which: str | int | Lesson) -> int:
+        if isinstance(which, Lesson):
+            which = which.id
+        if isinstance(which, int) and not isinstance(which, bool):
+            if not -len(self.lessons) <= which < len(self.lessons):
+                raise IndexError(f"there are {len(self.lessons)} lessons; no lesson {which}")
+            return which % len(self.lessons)
+        for i, item in enumerate(self.lessons):
+            if item.id == which:
+                return i
+        ids = ", ".join(x.id for x in self.lessons)
+        raise KeyError(f"no lesson {which!r}; the lessons are: {ids}")
+
+    def start(self, which: str | int | Lesson) -> LessonRun:
+        """Open a lesson (by id, index or the Lesson itself) for a fresh attempt."""
+        self.index = self._index_of(which)
+        self._close_run()
+        run = LessonRun(self.lesson, play_replies=False, progress=self.progress)
+        self.run = run
+        self.board = LessonBoard(run)
+        self._stop_listening = run.listen(self._on_feedback)
+        self._board_box.children = (self.board,)
+        self._text.value = f'<div class="cw-lesson-text">{to_html(self.lesson.text)}</div>'
+        self._show_head()
+        self._show_task()
+        self._show_feedback(Feedback(True, "", kind="info"))
+        self._prev.disabled = self.index == 0
+        self._next.disabled = self.index == len(self.lessons) - 1
+        self._refresh_picker()
+        return run
+
+    def _close_run(self) -> None:
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
+        if self.board is not None:
+            self.board.close()
+        if self.run is not None:
+            self.run.close()
+
+    def next(self) -> LessonRun | None:
+        """Go on to the next lesson (None after the last)."""
+        if self.index + 1 >= len(self.lessons):
+            return None
+        return self.start(self.index + 1)
+
+    def previous(self) -> LessonRun | None:
+        """Go back to the previous lesson (None before the first)."""
+        if self.index == 0:
+            return None
+        return self.start(self.index - 1)
+
+    # ------------------------------------------------------------------ actions
+    def _run_and_board(self) -> tuple[LessonRun, LessonBoard]:
+        assert self.run is not None and self.board is not None
+        return self.run, self.board
+
+    def attempt(self, move: str | Sequence[int] | Move) -> Feedback:
+        """Try a move as the learner would on the board; returns the lesson's feedback.
+
+        Waits for the opponent's scripted reply, if one follows.
+        """
+        run, board = self._run_and_board()
+        if isinstance(move, str | Move):
+            text = str(move)
+            try:
+                legal = board.game.board.parse_move(text)
+            except IllegalMoveError:
+                legal = None
+        else:
+            squares = tuple(int(s) for s in move)
+            text = "-".join(map(str, squares))
+            try:
+                found = resolve_path(board.game.legal_moves(), squares)
+            except IntentError:
+                found = None
+            legal = found if isinstance(found, Move) else None  # a jump half-done is wrong
+        if board.game.is_over() or run.done:
+            return run.attempt(text)  # says why nothing more can be played
+        if legal is None:
+            feedback = run.refused(text)
+            board.show_refusal(feedback.message)
+            return feedback
+        try:
+            board.play(legal)
+        except MoveVetoed:
+            return run.feedback
+        except CheckersError as exc:
+            return Feedback(False, str(exc), kind="info")
+        board.wait(REPLY_TIMEOUT)
+        return run.feedback
+
+    def hint(self) -> Hint:
+        """The next hint for the current lesson; the strongest shows the move on the board."""
+        run, board = self._run_and_board()
+        hint = run.hint()
+        if hint.move is not None:
+            board.hint()  # draws the arrow (the hint engine reads the lesson, at no extra cost)
+        return hint
+
+    def offer_draw(self) -> Feedback:
+        """Offer a draw for the learner, as the board's Offer draw button does."""
+        run, _board = self._run_and_board()
+        return run.offer_draw()
+
+    def try_again(self) -> None:
+        """Back to the lesson's start position (the slips and hints so far still count)."""
+        _run, board = self._run_and_board()
+        board.new_game()
+
+    @property
+    def stars(self) -> dict[str, int]:
+        """Best stars per lesson of this tutorial (0 for lessons not solved yet)."""
+        return {item.id: self.progress.stars(item.id) for item in self.lessons}
+
+    # ------------------------------------------------------------------ display
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<Tutorial lesson {self.index + 1}/{len(self.lessons)}: {self.lesson.id!r}>"
+
+
+def _star_text(stars: int) -> str:
+    return "★" * stars + "☆" * (3 - stars)
