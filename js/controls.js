@@ -1,7 +1,10 @@
-// The chrome around the board: the bar with each side's pieces and kings, the status
-// line, the buttons, and the hidden live region that reads moves and status aloud.
-// Everything it shows comes from the state; the buttons only send commands.
+// The chrome around the board: the bar with each side's pieces and kings (and who
+// plays it: "You" or "Computer (hard)"), the status line with its thinking dots, the
+// buttons, the hint and evaluation lines, and the hidden live region that reads moves
+// and status aloud. Everything it shows comes from the state; the buttons only send
+// commands, and the Evaluation switch sets the live_eval trait.
 
+import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis.js";
 import { pieceSvg } from "./pieces.js";
 
 const SIDES = ["black", "white"];
@@ -20,6 +23,32 @@ function button(action, label, title) {
   return b;
 }
 
+/** Three dots that pulse while something is being searched (CSS draws them). */
+function dots(className, attrs = {}) {
+  const node = el("span", `cw-dots ${className}`, { "aria-hidden": "true", ...attrs });
+  for (let i = 0; i < 3; i++) node.appendChild(el("span", "cw-dot"));
+  node.hidden = true;
+  return node;
+}
+
+/** Whether a computer plays either side. */
+export function againstComputer(state) {
+  const players = (state && state.players) || {};
+  return SIDES.some((s) => players[s] === "computer");
+}
+
+/** Who plays `side`, for the bar: "Computer (hard)", "You" against the computer, else "". */
+export function playerLabel(state, side) {
+  if (!againstComputer(state)) return "";
+  if (state.players[side] === "computer") return state.level ? `Computer (${state.level})` : "Computer";
+  return "You";
+}
+
+/** Whether a search runs: the computer's move, or a hint being looked for. */
+export function searching(state) {
+  return Boolean(state && (state.thinking || (state.status && state.status.kind === "thinking")));
+}
+
 /** The side that presses the buttons: the only human, else the side to move. */
 export function commandSide(state) {
   const players = (state && state.players) || {};
@@ -36,6 +65,7 @@ export function controlsFor(state, interactive = true) {
   const humanPlays = SIDES.some((s) => (players[s] ?? "human") === "human");
   const offer = state ? state.draw_offer : null;
   const me = commandSide(state);
+  const turnHuman = Boolean(state && state.turn) && (players[state.turn] ?? "human") === "human";
   const show = {
     new: interactive,
     undo: interactive,
@@ -46,6 +76,7 @@ export function controlsFor(state, interactive = true) {
     "accept-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
     "decline-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
     "claim-draw": interactive && !over && Boolean(state && state.draw_claim),
+    hint: interactive && humanPlays && !over,
   };
   const enabled = {
     new: true,
@@ -57,6 +88,7 @@ export function controlsFor(state, interactive = true) {
     "accept-draw": true,
     "decline-draw": true,
     "claim-draw": true,
+    hint: turnHuman && !searching(state),
   };
   return { show, enabled };
 }
@@ -89,18 +121,25 @@ export function announcement(prev, next) {
     parts.push(`Jumped to ${path[path.length - 1]}.`);
   }
   parts.push(next.status.text);
+  const hint = hintText(next.hint, next);
+  if (hint && (!prev || hintText(prev.hint, prev) !== hint)) parts.push(`${hint}.`);
   return parts.join(" ");
 }
 
 export class Chrome {
   /**
-   * `onCommand(name, side)` sends a command; `onFlip()` turns the board. The board's
-   * own element is placed by the caller between the status line and the controls.
+   * `onCommand(name, side)` sends a command; `onFlip()` turns the board;
+   * `onEvaluation(on)` sets the live evaluation. The board's own element is placed by
+   * the caller between the status line and the controls.
    */
-  constructor({ onCommand, onFlip }) {
+  constructor({ onCommand, onFlip, onEvaluation = () => {} }) {
     this.onCommand = onCommand;
     this.onFlip = onFlip;
+    this.onEvaluation = onEvaluation;
     this.state = null;
+    this.interactive = true;
+    this.liveEval = false;
+    this.lastEval = null; // the last evaluation shown, kept (dimmed) while a new one is searched
     this.armed = null; // { action, timer }: a button waiting for its confirming click
     this.bar = el("div", "cw-bar", { "data-role": "bar" });
     this.sides = {};
@@ -109,14 +148,20 @@ export class Chrome {
       const icon = el("span", "cw-side-icon", { "data-icon": `${side}-man` });
       icon.appendChild(pieceSvg(`${side}-man`));
       const name = el("span", "cw-side-name");
+      const sep = el("span", "cw-side-sep", { "aria-hidden": "true" });
+      sep.textContent = "·";
+      const player = el("span", "cw-side-player", { "data-role": "player" });
+      const thinking = dots("cw-side-thinking", { "data-role": "side-thinking" });
       const men = el("span", "cw-count", { "data-count": "pieces" });
       const kingIcon = el("span", "cw-side-icon cw-king-icon", { "data-icon": `${side}-king` });
       kingIcon.appendChild(pieceSvg(`${side}-king`));
       const kings = el("span", "cw-count", { "data-count": "kings" });
       const sr = el("span", "cw-sr");
-      chip.append(icon, name, men, kingIcon, kings, sr);
-      chip.querySelectorAll(".cw-side-icon, .cw-count").forEach((n) => n.setAttribute("aria-hidden", "true"));
-      this.sides[side] = { chip, name, men, kings, sr };
+      chip.append(icon, name, sep, player, men, kingIcon, kings, thinking, sr);
+      chip.querySelectorAll(".cw-side-icon, .cw-count, .cw-side-player").forEach((n) =>
+        n.setAttribute("aria-hidden", "true"),
+      );
+      this.sides[side] = { chip, name, sep, player, thinking, men, kings, sr };
     }
     this.offerText = el("span", "cw-offer-text");
     this.buttons = {};
@@ -139,6 +184,9 @@ export class Chrome {
     this.bar.append(sideBox, drawBox);
 
     this.status = el("div", "cw-status", { "data-role": "status" });
+    this.statusDots = dots("cw-thinking", { "data-role": "thinking", title: "Thinking" });
+    this.statusText = el("span", "cw-status-text");
+    this.status.append(this.statusDots, this.statusText);
     this.live = el("div", "cw-sr", { "aria-live": "polite", "aria-atomic": "true", "data-role": "announce" });
 
     this.controls = el("div", "cw-controls", { role: "toolbar", "aria-label": "Board controls" });
@@ -147,7 +195,32 @@ export class Chrome {
       make("undo", "Undo", "Take back the last move (U)"),
       make("redo", "Redo", "Replay the move taken back (R)"),
       make("flip", "Flip", "Turn the board round (F)"),
+      make("hint", "Hint", "Show a good move (H)"),
     );
+    // The live evaluation: a switch bound to the live_eval trait.
+    this.evalSwitch = el("label", "cw-switch", {
+      title: "Show the computer's evaluation of the position as the game goes on",
+    });
+    this.evalBox = el("input", "cw-switch-input", {
+      type: "checkbox",
+      role: "switch",
+      "data-action": "evaluation",
+      "aria-checked": "false",
+    });
+    const track = el("span", "cw-switch-track", { "aria-hidden": "true" });
+    const switchText = el("span", "cw-switch-text");
+    switchText.textContent = "Evaluation";
+    this.evalSwitch.append(this.evalBox, track, switchText);
+    this.controls.append(this.evalSwitch);
+
+    // Under the controls: the hint and the evaluation, one line each.
+    this.analysis = el("div", "cw-analysis", { "data-role": "analysis" });
+    this.hintLine = el("div", "cw-line cw-hint-line", { "data-role": "hint" });
+    this.evalLine = el("div", "cw-line cw-eval-line", { "data-role": "evaluation" });
+    this.hintLine.hidden = true;
+    this.evalLine.hidden = true;
+    this.analysis.append(this.hintLine, this.evalLine);
+    this.analysis.hidden = true;
     this.labels = {};
     for (const [action, b] of Object.entries(this.buttons)) this.labels[action] = b.textContent;
   }
@@ -157,6 +230,16 @@ export class Chrome {
     for (const [action, b] of Object.entries(this.buttons)) {
       b.addEventListener("click", () => this.press(action), { signal });
     }
+    this.evalBox.addEventListener("change", () => this.onEvaluation(this.evalBox.checked), { signal });
+  }
+
+  /** The live_eval trait changed (from this view, another one, or Python). */
+  setLiveEval(on) {
+    this.liveEval = Boolean(on);
+    this.evalBox.checked = this.liveEval;
+    this.evalBox.setAttribute("aria-checked", String(this.liveEval));
+    if (!this.liveEval) this.lastEval = null;
+    this.drawAnalysis();
   }
 
   /** A button was pressed (or its keyboard shortcut used). */
@@ -204,25 +287,38 @@ export class Chrome {
   update(state, { interactive = true, announce = "" } = {}) {
     const prevStatus = this.state && this.state.status;
     this.state = state;
+    this.interactive = interactive;
     if (!state || !state.status) return;
     const names = state.names || { black: "Black", white: "White" };
     for (const side of SIDES) {
       const parts = this.sides[side];
       const count = (state.counts && state.counts[side]) || { men: 0, kings: 0 };
-      parts.name.textContent = names[side] || side;
+      const name = names[side] || side;
+      const player = playerLabel(state, side);
+      parts.name.textContent = name;
+      parts.player.textContent = player;
+      parts.player.hidden = parts.sep.hidden = !player;
+      parts.chip.classList.toggle("cw-computer", (state.players || {})[side] === "computer");
+      const thinking = Boolean(state.thinking) && !state.result && state.turn === side;
+      // The computer's chip keeps room for its dots, so that the bar never reflows.
+      const computer = (state.players || {})[side] === "computer";
+      parts.thinking.hidden = !computer;
+      parts.thinking.classList.toggle("cw-resting", !thinking);
       parts.men.textContent = String((count.men || 0) + (count.kings || 0));
       parts.kings.textContent = String(count.kings || 0);
       const toMove = !state.result && state.turn === side;
-      parts.sr.textContent = `: ${countWords(count)}${toMove ? ", to move" : ""}`;
+      const who = player === "You" ? ", you" : player ? `, played by the ${player.toLowerCase()}` : "";
+      parts.sr.textContent = `${who}: ${countWords(count)}${toMove ? ", to move" : ""}${thinking ? ", thinking" : ""}`;
       parts.chip.classList.toggle("cw-to-move", toMove);
-      parts.chip.title = `${names[side] || side}: ${countWords(count)}`;
+      parts.chip.title = `${name}${player ? ` (${player})` : ""}: ${countWords(count)}`;
     }
     const status = state.status;
     if (!prevStatus || prevStatus.text !== status.text || prevStatus.kind !== status.kind) {
-      this.status.textContent = status.text;
+      this.statusText.textContent = status.text;
       this.status.setAttribute("data-kind", status.kind);
       this.status.className = `cw-status cw-status-${status.kind}`;
     }
+    this.statusDots.hidden = !searching(state) || Boolean(state.result);
     if (announce) {
       // Rewriting the same text would not be read again; a trailing space makes it new.
       this.live.textContent = this.live.textContent === announce ? `${announce}\u00a0` : announce;
@@ -245,9 +341,69 @@ export class Chrome {
     const me = commandSide(state);
     this.buttons.resign.title = `${names[me] || me} resigns (click twice)`;
     this.buttons["offer-draw"].title = `${names[me] || me} offers a draw`;
+    this.buttons.hint.title = state.turn
+      ? `Show a good move for ${names[state.turn] || state.turn} (H)`
+      : "Show a good move (H)";
+    this.drawAnalysis();
+  }
+
+  /** The hint and evaluation lines under the controls. */
+  drawAnalysis() {
+    const state = this.state;
+    if (!state) return;
+    const hint = hintParts(state.hint, state);
+    this.hintLine.hidden = !hint;
+    if (hint) {
+      fillLine(this.hintLine, [
+        ["cw-line-label", hint.label],
+        ["", " "],
+        ["cw-line-move", hint.move],
+        ...(hint.score ? [["", " ("], ["cw-line-score", hint.score], ["", ")"]] : []),
+        ...(hint.line ? [["cw-line-sep", " · line: "], ["cw-line-pv", hint.line]] : []),
+      ]);
+      const depth = state.hint.depth ? ` (depth ${state.hint.depth})` : "";
+      this.hintLine.title = `${hintText({ ...state.hint, pv: "" }, state)} · line: ${state.hint.pv || ""}${depth}`;
+    }
+    let ev = null;
+    let stale = false;
+    if (this.liveEval && !state.result) {
+      const parts = evaluationParts(state.evaluation, state);
+      if (parts) {
+        this.lastEval = parts;
+        ev = parts;
+      } else {
+        // Searching (or the computer's turn): keep the last one, dimmed.
+        ev = this.lastEval || { label: "Evaluation:", score: "…", depth: "", line: "" };
+        stale = true;
+      }
+    }
+    this.evalLine.hidden = !ev;
+    this.evalLine.classList.toggle("cw-stale", stale);
+    if (ev) {
+      fillLine(this.evalLine, [
+        ["cw-line-label", ev.label],
+        ["", " "],
+        ["cw-line-score", ev.score],
+        ...(ev.depth ? [["cw-line-sep", " · "], ["cw-line-depth", ev.depth]] : []),
+        ...(ev.line ? [["cw-line-sep", " · line: "], ["cw-line-pv", ev.line]] : []),
+      ]);
+      this.evalLine.title = evaluationHelp(state);
+    }
+    this.analysis.hidden = !hint && !ev;
   }
 
   destroy() {
     this.disarm();
   }
+}
+
+/** Replace `line`'s content with spans ([className, text] pairs; "" for plain text). */
+function fillLine(line, segments) {
+  const nodes = segments.map(([cls, text]) => {
+    if (!cls) return document.createTextNode(text);
+    const span = el("span", cls);
+    span.textContent = text;
+    return span;
+  });
+  line.replaceChildren(...nodes);
 }

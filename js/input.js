@@ -16,7 +16,7 @@ const NAV_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Ho
 
 export class BoardInput {
   /**
-   * `view`: the BoardView; `sendMove(path)`; `command(action)` for U/R/F;
+   * `view`: the BoardView; `sendMove(path)`; `command(action)` for U/R/F/H;
    * `getState()`, `getOrientation()`, `isInteractive()`; `changed()` redraws the marks;
    * `announce(text)` speaks through the live region.
    */
@@ -73,6 +73,7 @@ export class BoardInput {
   /** A click (or Enter/Space) on `square`; returns the path sent, if any. */
   click(square) {
     const state = this.getState();
+    this.explainWaiting(state);
     const { select, send } = decideClick(state, this.selected, square, this.isInteractive());
     const before = this.selected;
     this.selected = state && state.pending ? null : select;
@@ -90,6 +91,14 @@ export class BoardInput {
     }
     this.changed();
     return send;
+  }
+
+  /** Say (to screen readers) why the board takes no move now, when it is the computer's. */
+  explainWaiting(state) {
+    if (!state || state.result || !this.isInteractive()) return;
+    const players = state.players || {};
+    if (state.thinking) this.announce("Wait: the computer is thinking.");
+    else if (players[state.turn] === "computer") this.announce("It is the computer's turn.");
   }
 
   /** Escape: put the piece down (a jump sequence already started cannot be abandoned). */
@@ -160,6 +169,8 @@ export class BoardInput {
       this.command("redo");
     } else if (!event.shiftKey && (key === "f" || key === "F")) {
       this.command("flip");
+    } else if (!event.shiftKey && (key === "h" || key === "H")) {
+      this.command("hint");
     } else {
       handled = false;
     }
@@ -217,6 +228,7 @@ export class BoardInput {
     }
     const state = this.getState();
     if (!this.isInteractive() || !state || actingSide(state, true) === null) {
+      this.explainWaiting(state);
       this.changed();
       return;
     }

@@ -14,9 +14,13 @@ export function pieceColor(piece) {
   return dash > 0 ? piece.slice(0, dash) : null;
 }
 
-/** The side whose pieces the user may move now, or null (game over, not interactive...). */
+/**
+ * The side whose pieces the user may move now, or null: the game is over, the board is
+ * not interactive, the side to move is played by the computer, or the computer is
+ * thinking. With null no piece is lit and no click or key becomes a move intent.
+ */
 export function actingSide(state, interactive = true) {
-  if (!interactive || !state || !state.turn || state.result) return null;
+  if (!interactive || !state || !state.turn || state.result || state.thinking) return null;
   const players = state.players || {};
   const kind = players[state.turn];
   if (kind !== undefined && kind !== "human") return null;

@@ -26,6 +26,24 @@ describe("who may act", () => {
     expect(actingSide(startState({ players: { black: "computer", white: "human" } }))).toBeNull();
   });
 
+  it("is nobody while the computer thinks or on the computer's turn", () => {
+    const vs = { players: { black: "human", white: "computer" } };
+    expect(actingSide(startState(vs))).toBe("black");
+    expect(actingSide(startState({ ...vs, thinking: true }))).toBeNull();
+    expect(actingSide(afterFirstMove(vs))).toBeNull();
+    expect(actingSide(afterFirstMove({ players: { black: "computer", white: "human" } }))).toBe("white");
+    // Two players: the one thinking flag alone still stops the board.
+    expect(actingSide(startState({ thinking: true }))).toBeNull();
+  });
+
+  it("sends no move while the computer thinks, even on a lit piece's landing square", () => {
+    const state = startState({ players: { black: "human", white: "computer" }, thinking: true });
+    expect(decideClick(state, null, 11)).toEqual({ select: null, send: null });
+    expect(decideClick(state, 11, 15)).toEqual({ select: null, send: null });
+    const mine = startState({ players: { black: "human", white: "computer" } });
+    expect(decideClick(mine, 11, 15)).toEqual({ select: null, send: [11, 15] });
+  });
+
   it("reads piece colours", () => {
     expect(pieceColor("black-king")).toBe("black");
     expect(pieceColor("white-man")).toBe("white");

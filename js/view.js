@@ -1,8 +1,10 @@
 // The board: 32 playable squares (the grid screen readers and tests see), an overlay
-// for the last move's path, the pieces, and the square numbers. Drawn incrementally:
+// for the last move's path, the pieces, the hint's arrow above them, and the square
+// numbers. Drawn incrementally:
 // the DOM is built once; each new state only moves, adds, removes or restyles what
 // changed, and pieces travel with CSS transforms.
 
+import { arrowGeometry, pathPoints, pointsAttr } from "./analysis.js";
 import { Animator, displayPieces, hopDuration, planTransition } from "./animate.js";
 import { SQUARES, rowSquares, squareRowCol } from "./geometry.js";
 import { pieceSvg, pieceWords } from "./pieces.js";
@@ -55,6 +57,7 @@ export class BoardView {
     this.dropTimer = null;
     this.squareEls = new Map();
     this.labels = new Map();
+    this.hintKey = ""; // what the hint layer shows: orientation and path
 
     this.frame = div("cw-frame");
     this.element = div("cw-board", {
@@ -87,6 +90,13 @@ export class BoardView {
       focusable: "false",
     });
     this.pieceLayer = div("cw-pieces", { "aria-hidden": "true" });
+    // The hint: an arrow above the pieces, along every hop of the suggested move.
+    this.hintLayer = svgNode("svg", {
+      class: "cw-hint-layer",
+      viewBox: "0 0 8 8",
+      "aria-hidden": "true",
+      focusable: "false",
+    });
     this.numberLayer = div("cw-numbers", { "aria-hidden": "true" });
     this.numberEls = new Map();
     for (const square of SQUARES) {
@@ -98,7 +108,7 @@ export class BoardView {
     // The keyboard cursor: a ring of its own above the pieces, so no tint can hide it.
     this.cursorEl = div("cw-cursor-ring", { "aria-hidden": "true" });
     this.cursorEl.hidden = true;
-    this.element.append(this.overlay, this.pieceLayer, this.numberLayer, this.cursorEl);
+    this.element.append(this.overlay, this.pieceLayer, this.hintLayer, this.numberLayer, this.cursorEl);
     this.frame.appendChild(this.element);
     this.layout();
   }
@@ -346,6 +356,30 @@ export class BoardView {
         );
       }
     }
+    this.drawHint(state);
+  }
+
+  /** The hint's arrow (state.hint.move.path), or nothing when there is no hint. */
+  drawHint(state) {
+    const layer = this.hintLayer;
+    const move = state && state.hint && state.hint.move;
+    const path = move && Array.isArray(move.path) ? move.path : null;
+    const key = path ? `${this.orientation}:${path.join(" ")}` : "";
+    if (this.hintKey === key) return;
+    this.hintKey = key;
+    layer.replaceChildren();
+    const arrow = path ? arrowGeometry(pathPoints(path, (s) => this.position(s))) : null;
+    if (!arrow) return;
+    const group = svgNode("g", {
+      class: "cw-hint-arrow",
+      "data-role": "hint-arrow",
+      "data-path": path.join(" "),
+    });
+    for (const cls of ["cw-hint-halo", "cw-hint-ink"]) {
+      group.appendChild(svgNode("polyline", { points: pointsAttr(arrow.shaft), class: `${cls} cw-hint-shaft` }));
+      group.appendChild(svgNode("polygon", { points: pointsAttr(arrow.head), class: `${cls} cw-hint-head` }));
+    }
+    layer.appendChild(group);
   }
 
   // ------------------------------------------------------------------ marks
@@ -357,10 +391,20 @@ export class BoardView {
     const lastFrom = last && !state.pending ? last.path[0] : null;
     const lastTo = last && !state.pending ? last.path[last.path.length - 1] : null;
     const { pieces } = displayPieces(state);
+    const hintPath = state.hint && state.hint.move && Array.isArray(state.hint.move.path) ? state.hint.move.path : null;
+    const hintFrom = hintPath ? hintPath[0] : null;
+    const hintTo = hintPath ? hintPath[hintPath.length - 1] : null;
     for (const [square, el] of this.squareEls) {
       const cls = ["cw-sq"];
       const words = [];
       if (square === lastFrom || square === lastTo) cls.push("cw-last");
+      if (square === hintFrom) {
+        cls.push("cw-hint-from");
+        words.push("hint: move from here");
+      } else if (square === hintTo) {
+        cls.push("cw-hint-to");
+        words.push("hint: move to here");
+      }
       if (marks.movable.has(square)) {
         cls.push("cw-movable");
         words.push("can move");

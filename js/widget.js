@@ -28,6 +28,10 @@ export function render({ model, el }) {
   const chrome = new Chrome({
     onCommand: (name, side) => send(side ? { kind: "command", name, side } : { kind: "command", name }),
     onFlip: flip,
+    onEvaluation: (on) => {
+      model.set("live_eval", Boolean(on));
+      model.save_changes();
+    },
   });
   const input = new BoardInput({
     view,
@@ -41,7 +45,7 @@ export function render({ model, el }) {
       chrome.live.textContent = text;
     },
   });
-  root.append(chrome.bar, chrome.status, view.frame, chrome.controls, chrome.live);
+  root.append(chrome.bar, chrome.status, view.frame, chrome.controls, chrome.analysis, chrome.live);
   el.appendChild(root);
 
   const applyOptions = () => {
@@ -52,6 +56,7 @@ export function render({ model, el }) {
   };
 
   const draw = (prev, animate) => {
+    root.classList.toggle("cw-busy", Boolean(state.thinking) && !state.result);
     input.stateChanged(state);
     view.draw(state, { animate });
     view.setMarks(input.marks());
@@ -62,6 +67,7 @@ export function render({ model, el }) {
   };
 
   applyOptions();
+  chrome.setLiveEval(model.get("live_eval"));
   draw(null, false);
 
   const handlers = {
@@ -75,6 +81,7 @@ export function render({ model, el }) {
       view.setMarks(input.marks());
     },
     "change:show_numbers": () => view.setNumbers(model.get("show_numbers")),
+    "change:live_eval": () => chrome.setLiveEval(model.get("live_eval")),
     "change:interactive": () => {
       applyOptions();
       input.selected = null;

@@ -4,6 +4,8 @@ import widget from "./widget.js";
 import {
   afterDoubleJump,
   afterFirstMove,
+  computerHint,
+  computerThinking,
   doubleJumpState,
   pendingState,
   startState,
@@ -339,6 +341,220 @@ describe("controls", () => {
   });
 });
 
+describe("against the computer", () => {
+  const vs = { players: { black: "human", white: "computer" }, level: "hard", thinking: false };
+  const lit = (el) => [...el.querySelectorAll(".cw-sq.cw-movable")].map((n) => Number(n.dataset.square));
+  const visible = (node) => Boolean(node) && !node.hidden && !node.classList.contains("cw-resting");
+
+  it("lights the human's pieces only, and none while the computer thinks", () => {
+    const model = fakeModel(startState(vs));
+    const { el } = mount(model);
+    expect(lit(el).sort((a, b) => a - b)).toEqual([9, 10, 11, 12]);
+    model.set("state", computerThinking());
+    expect(lit(el)).toEqual([]);
+    expect(el.querySelectorAll(".cw-piece.cw-lit")).toHaveLength(0);
+    expect(el.querySelector(".cw-root").classList.contains("cw-busy")).toBe(true);
+    // The computer's own pieces are not selectable either, when it is its turn.
+    model.set("state", afterFirstMove(vs));
+    expect(lit(el)).toEqual([]);
+  });
+
+  it("sends no move intent while the computer thinks, but the keyboard still moves the cursor", () => {
+    const model = fakeModel(computerThinking());
+    const { el } = mount(model);
+    click(square(el, 12));
+    click(square(el, 16));
+    click(square(el, 22));
+    click(square(el, 18));
+    key(el, "ArrowUp");
+    const cursor = el.querySelector(".cw-sq.cw-cursor");
+    expect(cursor).not.toBeNull();
+    key(el, "ArrowUp");
+    expect(el.querySelector(".cw-sq.cw-cursor")).not.toBe(cursor);
+    key(el, "Enter");
+    key(el, " ");
+    expect(model.sent).toEqual([]);
+    expect(el.querySelector("[aria-live]").textContent).toMatch(/computer is thinking/);
+    // Undo still works: it takes the move back and cancels the search in Python.
+    button(el, "undo").click();
+    expect(model.sent).toEqual([{ kind: "command", name: "undo", version: 2 }]);
+  });
+
+  it("labels the sides in the bar and shows the thinking dots", () => {
+    const model = fakeModel(computerThinking());
+    const { el } = mount(model);
+    const chip = (side) => el.querySelector(`[data-side="${side}"]`);
+    expect(chip("white").querySelector(".cw-side-name").textContent).toBe("White");
+    expect(chip("white").querySelector('[data-role="player"]').textContent).toBe("Computer (hard)");
+    expect(chip("black").querySelector('[data-role="player"]').textContent).toBe("You");
+    expect(chip("white").textContent).toMatch(/^White·Computer \(hard\)/);
+    expect(chip("white").title).toBe("White (Computer (hard)): 12 pieces, 0 kings");
+    expect(visible(chip("white").querySelector('[data-role="side-thinking"]'))).toBe(true);
+    expect(visible(chip("black").querySelector('[data-role="side-thinking"]'))).toBe(false);
+    // The computer's dots keep their room when they rest; the human's chip has none.
+    expect(chip("black").querySelector('[data-role="side-thinking"]').hidden).toBe(true);
+    const status = el.querySelector('[data-role="status"]');
+    expect(status.textContent).toBe("White: the computer (hard) is thinking…");
+    expect(status.dataset.kind).toBe("thinking");
+    expect(visible(el.querySelector('[data-role="thinking"]'))).toBe(true);
+    // The move arrives: the dots go.
+    model.set("state", startState({ ...vs, version: 3, ply: 2 }));
+    expect(visible(el.querySelector('[data-role="thinking"]'))).toBe(false);
+    const resting = chip("white").querySelector('[data-role="side-thinking"]');
+    expect(visible(resting)).toBe(false);
+    expect(resting.hidden).toBe(false);
+    expect(resting.classList.contains("cw-resting")).toBe(true);
+    expect(status.textContent).toBe("Black to move");
+  });
+
+  it("shows no player labels between two people", () => {
+    const { el } = mount(fakeModel(startState()));
+    for (const node of el.querySelectorAll('[data-role="player"], .cw-side-sep')) expect(node.hidden).toBe(true);
+    expect(el.querySelector('[data-side="white"]').title).toBe("White: 12 pieces, 0 kings");
+  });
+
+  it("Offer draw and Resign speak for the human; no Accept or Decline for the computer", () => {
+    const model = fakeModel(computerThinking({ draw_offer: "black" }));
+    const { el } = mount(model);
+    expect(button(el, "accept-draw").hidden).toBe(true);
+    expect(button(el, "decline-draw").hidden).toBe(true);
+    model.set("state", computerThinking());
+    button(el, "offer-draw").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "command", name: "offer-draw", side: "black", version: 2 });
+    button(el, "resign").click();
+    button(el, "resign").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "command", name: "resign", side: "black", version: 2 });
+    expect(button(el, "resign").title).toBe("Black resigns (click twice)");
+  });
+});
+
+describe("hints", () => {
+  const arrow = (el) => el.querySelector('[data-role="hint-arrow"]');
+
+  it("the Hint button (and H) asks Python for a hint when the side to move is human", () => {
+    const model = fakeModel(startState({ players: { black: "human", white: "computer" }, level: "easy" }));
+    const { el } = mount(model);
+    expect(button(el, "hint").hidden).toBe(false);
+    expect(button(el, "hint").disabled).toBe(false);
+    button(el, "hint").click();
+    key(el, "h");
+    expect(model.sent).toEqual([
+      { kind: "command", name: "hint", version: 1 },
+      { kind: "command", name: "hint", version: 1 },
+    ]);
+  });
+
+  it("is disabled while anything is searched, and hidden when the game is over", () => {
+    const model = fakeModel(computerThinking());
+    const { el } = mount(model);
+    expect(button(el, "hint").disabled).toBe(true);
+    model.set("state", startState({ status: { text: "Looking for a good move…", kind: "thinking" } }));
+    expect(button(el, "hint").disabled).toBe(true);
+    expect(el.querySelector('[data-role="thinking"]').hidden).toBe(false);
+    button(el, "hint").click();
+    expect(model.sent).toEqual([]);
+    model.set("state", startState({ result: "1-0", status: { text: "Black wins", kind: "over" } }));
+    expect(button(el, "hint").hidden).toBe(true);
+  });
+
+  it("draws an arrow along the move and tints its squares, with the hint line under the board", () => {
+    const model = fakeModel(computerHint());
+    const { el } = mount(model);
+    const a = arrow(el);
+    expect(a).not.toBeNull();
+    expect(a.dataset.path).toBe("11 15");
+    // Black at the bottom: 11 is drawn at (2.5, 5.5), 15 at (3.5, 4.5).
+    const shaft = a.querySelector(".cw-hint-ink.cw-hint-shaft").getAttribute("points");
+    expect(shaft.startsWith("2.5,5.5 ")).toBe(true);
+    expect(a.querySelector(".cw-hint-ink.cw-hint-head").getAttribute("points").startsWith("3.5,4.5 ")).toBe(true);
+    expect(square(el, 11).classList.contains("cw-hint-from")).toBe(true);
+    expect(square(el, 15).classList.contains("cw-hint-to")).toBe(true);
+    expect(square(el, 15).getAttribute("aria-label")).toBe("Square 15, empty, hint: move to here");
+    const line = el.querySelector('[data-role="hint"]');
+    expect(line.hidden).toBe(false);
+    expect(line.textContent).toBe("Hint: 11-15 (+0.35 for Black) · line: 11-15 23-19 8-11");
+    expect(line.title).toMatch(/depth 9/);
+    // Flipping the board turns the arrow with it.
+    button(el, "flip").click();
+    expect(arrow(el).querySelector(".cw-hint-ink.cw-hint-shaft").getAttribute("points").startsWith("5.5,2.5 ")).toBe(
+      true,
+    );
+  });
+
+  it("draws every hop of a multi-jump hint", () => {
+    const hint = {
+      move: { notation: "9x18x27", path: [9, 18, 27], captures: [14, 23], crowns: false },
+      score: "win in 3",
+      pv: "9x18x27",
+      depth: 5,
+    };
+    const { el } = mount(fakeModel(doubleJumpState({ hint })));
+    const points = arrow(el).querySelector(".cw-hint-ink.cw-hint-shaft").getAttribute("points").split(" ");
+    expect(points.slice(0, 2)).toEqual(["6.5,5.5", "4.5,3.5"]);
+    expect(points).toHaveLength(3);
+    expect(el.querySelector('[data-role="hint"]').textContent).toBe("Hint: 9x18x27 (Black wins in 3) · line: 9x18x27");
+  });
+
+  it("clears the drawing when the hint becomes null, and reads a new hint aloud", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    model.set("state", computerHint());
+    expect(el.querySelector("[aria-live]").textContent).toMatch(/Hint: 11-15 \(\+0\.35 for Black\)/);
+    model.set("state", computerHint({ hint: null }));
+    expect(arrow(el)).toBeNull();
+    expect(el.querySelector(".cw-hint-layer").childNodes).toHaveLength(0);
+    expect(el.querySelector(".cw-hint-from, .cw-hint-to")).toBeNull();
+    expect(el.querySelector('[data-role="hint"]').hidden).toBe(true);
+    expect(el.querySelector('[data-role="analysis"]').hidden).toBe(true);
+  });
+});
+
+describe("live evaluation", () => {
+  const evaluation = { move: null, score: "+0.35", pv: "22-18 15x22 25x18", depth: 7 };
+  const line = (el) => el.querySelector('[data-role="evaluation"]');
+  const toggle = (el) => el.querySelector('[data-action="evaluation"]');
+
+  it("the Evaluation switch sets the live_eval trait and follows it", () => {
+    const model = fakeModel(startState(), { live_eval: false });
+    const { el } = mount(model);
+    expect(toggle(el).checked).toBe(false);
+    toggle(el).checked = true;
+    toggle(el).dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.get("live_eval")).toBe(true);
+    expect(model.saves).toBe(1);
+    expect(toggle(el).getAttribute("aria-checked")).toBe("true");
+    model.set("live_eval", false); // from Python or another view
+    expect(toggle(el).checked).toBe(false);
+    expect(line(el).hidden).toBe(true);
+  });
+
+  it("shows the score for a named side, the depth and the line; dims it while searching", () => {
+    const vs = { players: { black: "human", white: "computer" }, level: "normal" };
+    const model = fakeModel(startState({ ...vs, evaluation: { ...evaluation, score: "-0.35" } }), { live_eval: true });
+    const { el } = mount(model);
+    expect(line(el).hidden).toBe(false);
+    expect(line(el).textContent).toBe("Evaluation: Black -0.35 · depth 7 · line: 22-18 15x22 25x18");
+    expect(line(el).title).toMatch(/Black's point of view/);
+    expect(line(el).classList.contains("cw-stale")).toBe(false);
+    // The computer's turn: no evaluation in the state; the last one stays, dimmed.
+    model.set("state", computerThinking({ level: "normal" }));
+    expect(line(el).hidden).toBe(false);
+    expect(line(el).classList.contains("cw-stale")).toBe(true);
+    expect(line(el).textContent).toMatch(/^Evaluation: Black -0\.35/);
+    // White to move and +0.35 for White: still written for Black.
+    model.set("state", afterFirstMove({ ...vs, evaluation }));
+    expect(line(el).textContent).toMatch(/^Evaluation: Black -0\.35 · depth 7/);
+    model.set("state", afterFirstMove({ ...vs, result: "0-1", status: { text: "White wins", kind: "over" } }));
+    expect(line(el).hidden).toBe(true);
+  });
+
+  it("shows nothing without the switch, even if an evaluation arrives", () => {
+    const { el } = mount(fakeModel(startState({ evaluation }), { live_eval: false }));
+    expect(line(el).hidden).toBe(true);
+    expect(el.querySelector('[data-role="analysis"]').hidden).toBe(true);
+  });
+});
+
 describe("views and cleanup", () => {
   it("two views of one model share the state but not the selection", () => {
     const model = fakeModel(startState());
@@ -374,6 +590,33 @@ describe("views and cleanup", () => {
     // And later states are not drawn anywhere.
     model.set("state", startState());
     expect(el.querySelector('[data-role="status"]')).toBeNull();
+  });
+
+  it("the cleanup also removes the hint, the thinking dots and the Evaluation switch", () => {
+    const model = fakeModel(computerHint({ evaluation: { score: "+0.10", pv: "11-15", depth: 3 } }), {
+      live_eval: true,
+    });
+    const { el, cleanup } = mount(model);
+    const toggle = el.querySelector('[data-action="evaluation"]');
+    const hintButton = button(el, "hint");
+    expect(el.querySelector('[data-role="hint-arrow"]')).not.toBeNull();
+    expect(el.querySelector('[data-role="evaluation"]').hidden).toBe(false);
+    model.set("state", computerThinking());
+    expect(el.querySelector('[data-role="thinking"]').hidden).toBe(false);
+    cleanup();
+    expect(el.children).toHaveLength(0);
+    expect(document.querySelector(".cw-root, .cw-hint-layer, .cw-analysis, .cw-dots")).toBeNull();
+    expect(model.handlerCount()).toBe(0);
+    // The switch and the Hint button no longer reach the model.
+    toggle.checked = false;
+    toggle.dispatchEvent(new Event("change", { bubbles: true }));
+    hintButton.click();
+    expect(model.get("live_eval")).toBe(true);
+    expect(model.saves).toBe(0);
+    expect(model.sent).toEqual([]);
+    model.set("live_eval", false);
+    model.set("state", computerHint());
+    expect(el.children).toHaveLength(0);
   });
 });
 

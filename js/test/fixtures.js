@@ -133,3 +133,33 @@ export function ambiguousState(extra = {}) {
     ...extra,
   });
 }
+
+/** Against the computer (hard), after 11-15: White (the computer) is thinking. */
+export function computerThinking(extra = {}) {
+  return afterFirstMove({
+    players: { black: "human", white: "computer" },
+    level: "hard",
+    thinking: true,
+    status: { text: "White: the computer (hard) is thinking…", kind: "thinking" },
+    hint: null,
+    evaluation: null,
+    ...extra,
+  });
+}
+
+/** Against the computer (hard): Black (the human) to move, with a hint for 11-15. */
+export function computerHint(extra = {}) {
+  return startState({
+    players: { black: "human", white: "computer" },
+    level: "hard",
+    thinking: false,
+    hint: {
+      move: { notation: "11-15", path: [11, 15], captures: [], crowns: false },
+      score: "+0.35",
+      pv: "11-15 23-19 8-11",
+      depth: 9,
+    },
+    evaluation: null,
+    ...extra,
+  });
+}

@@ -1,0 +1,427 @@
+"""Playing the computer in a real JupyterLab: thinking, undo, hints, live evaluation.
+
+Driven like a person would (clicks on ``data-square``, the ``data-action`` buttons), read
+through the DOM (``data-role="status"``, ``"thinking"``, ``"hint"``, ``"hint-arrow"``,
+``"evaluation"``) and checked against the kernel (``w.game``). Every wait polls for a
+condition with a generous timeout: the machine is small and busy, and the computer's
+searches are timed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+PIECE = "[data-piece]"
+STATUS = '[data-role="status"]'
+THINKING = '[data-role="thinking"]'
+HINT_ARROW = '[data-role="hint-arrow"]'
+HINT_LINE = '[data-role="hint"]'
+EVAL_LINE = '[data-role="evaluation"]'
+LIT = ".cw-sq.cw-movable"
+
+#: Black (two kings) to move wins in three against a lone white man, whatever White does:
+#: 23-18 25-21 14-17 21x14 18x9 is the main line (checked in the kernel by the test).
+ENDGAME = "B:W25:BK14,K23"
+
+IMPORTS = """
+from checkers_widget import Game
+from checkers_widget.engine import Engine
+from checkers_widget.widget import CheckersWidget
+"""
+
+_JS_EXECUTE = """
+async (code) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  let out = "";
+  future.onIOPub = (msg) => {
+    const type = msg.header.msg_type;
+    if (type === "stream") out += msg.content.text;
+    else if (type === "error") out += `ERROR ${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  return out;
+}
+"""
+
+# Run one cell through the notebook UI, as Shift+Enter would (without moving on).
+_JS_RUN_CELL = """
+(index) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  panel.content.activeCellIndex = index;
+  panel.content.deselectAll();
+  window.jupyterapp.commands.execute('notebook:run-cell');
+}
+"""
+
+_JS_CELL_OUTPUT = """
+(index) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cell = panel.content.widgets[index];
+  return cell ? cell.node.querySelector('.jp-OutputArea').textContent : '';
+}
+"""
+
+
+def with_imports(source: str) -> str:
+    """A cell's source: the imports every test needs, then ``source``."""
+    return f"{textwrap.dedent(IMPORTS).strip()}\n{textwrap.dedent(source).strip()}"
+
+
+def _code_cell(source: str) -> dict:
+    return {
+        "cell_type": "code",
+        "metadata": {},
+        "source": textwrap.dedent(source).strip(),
+        "outputs": [],
+        "execution_count": None,
+    }
+
+
+@pytest.fixture
+def make_notebook(jupyter_server, request):
+    """Write a notebook of code cells into the server's root; returns its path."""
+
+    def make(*cells: str) -> str:
+        name = re.sub(r"[^A-Za-z0-9_]+", "_", request.node.name)[:60] + ".ipynb"
+        content = {
+            "cells": [_code_cell(c) for c in cells],
+            "metadata": {
+                "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                "language_info": {"name": "python"},
+            },
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+        jupyter_server.api(
+            "PUT",
+            f"/api/contents/{name}",
+            {"type": "notebook", "format": "json", "content": content},
+        )
+        return name
+
+    return make
+
+
+def kernel(page: Page, code: str) -> str:
+    """Run ``code`` in the notebook's kernel (no new cell); returns what it printed."""
+    out = page.evaluate(_JS_EXECUTE, textwrap.dedent(code).strip())
+    assert "ERROR" not in out, out
+    return out
+
+
+def kernel_json(page: Page, expression: str):
+    return json.loads(kernel(page, f"import json as _j; print(_j.dumps({expression}))"))
+
+
+def open_board(lab, path: str) -> Locator:
+    """Open and run the notebook; returns the (first) live board's root once drawn."""
+    lab.open_in_lab(path)
+    lab.run_all_cells()
+    assert lab.error_outputs() == []
+    root = lab.page.locator(".cw-root").first
+    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
+    return root
+
+
+def sq(root: Locator, n: int) -> Locator:
+    """The playable square ``n`` (not the piece standing on it)."""
+    return root.locator(f'[data-square="{n}"]:not([data-piece])')
+
+
+def piece_on(root: Locator, n: int) -> Locator:
+    return root.locator(f'{PIECE}[data-square="{n}"]')
+
+
+def pieces(root: Locator) -> dict[int, str]:
+    found = root.locator(PIECE).evaluate_all(
+        "els => els.map(e => [Number(e.dataset.square), e.dataset.piece])"
+    )
+    return dict(found)
+
+
+def wait_for_black(root: Locator, timeout: int = 90_000) -> str:
+    """Wait until Black (the human) may move (some piece lit) or the game is over;
+    returns the status kind. While the computer thinks nothing is lit."""
+    handle = root.element_handle()
+    root.page.wait_for_function(
+        """(root) => {
+          const status = root.querySelector('[data-role="status"]');
+          const lit = root.querySelectorAll('.cw-sq.cw-movable').length;
+          return status.dataset.kind === 'over' || lit > 0;
+        }""",
+        arg=handle,
+        timeout=timeout,
+    )
+    return root.locator(STATUS).get_attribute("data-kind") or ""
+
+
+def play_by_clicks(root: Locator, path: list[int]) -> None:
+    """Pick up the piece on path[0] and click the final square (one route gets there)."""
+    expect(sq(root, path[0])).to_have_class(re.compile(r"\bcw-movable\b"))
+    sq(root, path[0]).click()
+    expect(sq(root, path[-1])).to_have_class(re.compile(r"\bcw-target\b"))
+    sq(root, path[-1]).click()
+
+
+def engine_threads_finished(page: Page) -> dict:
+    """Wait (in the kernel) until no engine thread is alive; what the game is then."""
+    return kernel_json(
+        page,
+        """(lambda threading, time: (
+              [time.sleep(0.05) for _ in range(600)
+               if any(t.name == 'checkers-engine' and t.is_alive() for t in threading.enumerate())],
+              {'alive': [t.name for t in threading.enumerate() if t.name == 'checkers-engine'],
+               'moves': [str(m) for m in w.game.moves], 'thinking': w.thinking},
+           )[1])(__import__('threading'), __import__('time'))""",
+    )
+
+
+# --------------------------------------------------------------------------- tests
+
+
+def test_a_whole_game_against_the_computer(lab, make_notebook):
+    """(a) From a short ending, Black (clicked in the browser) beats the easy computer."""
+    path = make_notebook(
+        with_imports(f"""
+        w = CheckersWidget(Game(fen="{ENDGAME}"), opponent="easy", human="black", seed=11)
+        w
+        """)
+    )
+    root = open_board(lab, path)
+    page = lab.page
+    # The bar says who plays what.
+    expect(root.locator('[data-side="black"] [data-role="player"]')).to_have_text("You")
+    expect(root.locator('[data-side="white"] [data-role="player"]')).to_have_text("Computer (easy)")
+    expect(root.locator('[data-side="white"]')).to_contain_text("White·Computer (easy)")
+    # The planned win really is forced (the engine proves it from the start position).
+    plan = kernel_json(
+        page,
+        f"""(lambda a: {{'mate': a.mate, 'pv': [str(m) for m in a.pv]}})(
+            Engine('normal', depth=10).analyse(Game(fen='{ENDGAME}')))""",
+    )
+    assert plan["mate"] == 3, plan
+    played = 0
+    for _ in range(6):
+        if wait_for_black(root) == "over":
+            break
+        best = kernel_json(page, "Engine('normal', depth=10).analyse(w.game).move.path")
+        play_by_clicks(root, best)
+        played += 1
+        expect(piece_on(root, best[-1])).to_have_attribute("data-piece", "black-king")
+    assert 1 <= played <= 3  # a forced win in three; the easy level may lose sooner
+    status = root.locator(STATUS)
+    expect(status).to_have_attribute("data-kind", "over")
+    expect(status).to_contain_text("Black wins")
+    root.screenshot(path=str(lab.artifacts_dir / "computer-game-over.png"))
+    expect(root.locator(THINKING)).to_be_hidden()
+    expect(root.locator(LIT)).to_have_count(0)
+    expect(root.locator('[data-action="hint"]')).to_be_hidden()
+    result = kernel_json(page, "[w.game.result, len(w.game.moves), w.thinking]")
+    assert result == ["1-0", 2 * played - 1, False], result
+    # The board agrees with Python (once the last captured piece has faded out).
+    board = kernel_json(page, "{s: p.name for s, p in w.game.board.pieces.items()}")
+    expect(root.locator(PIECE)).to_have_count(len(board))
+    assert pieces(root) == {int(k): v for k, v in board.items()}
+
+
+def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
+    """(b) A long search runs in a thread: another cell answers before the reply comes."""
+    path = make_notebook(
+        with_imports("""
+        w = CheckersWidget(opponent=Engine("hard", time=10), human="black")
+        w
+        """),
+        "print(6 * 7)",
+    )
+    lab.open_in_lab(path)
+    page = lab.page
+    page.evaluate(_JS_RUN_CELL, 0)
+    root = page.locator(".cw-root").first
+    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
+    lab.wait_for_kernel_idle(path)
+    play_by_clicks(root, [11, 15])
+    expect(root.locator(THINKING)).to_be_visible(timeout=30_000)
+    expect(root.locator('[data-side="white"] [data-role="side-thinking"]')).to_be_visible()
+    expect(root.locator(STATUS)).to_have_text("White: the computer (hard) is thinking…")
+    expect(root.locator(LIT)).to_have_count(0)
+    # Clicks on the board do nothing meanwhile (no move is even sent).
+    sq(root, 22).click()
+    sq(root, 18).click()
+    expect(root.locator(STATUS)).to_have_attribute("data-kind", "thinking")
+
+    page.evaluate(_JS_RUN_CELL, 1)
+    seen = page.wait_for_function(
+        """([index, root]) => {
+          const cell = window.jupyterapp.shell.currentWidget.content.widgets[index];
+          if (!cell.node.querySelector('.jp-OutputArea').textContent.includes('42')) return false;
+          const dots = root.querySelector('[data-role="thinking"]');
+          return {
+            thinking: !dots.hidden && dots.getBoundingClientRect().width > 0,
+            kind: root.querySelector('[data-role="status"]').dataset.kind,
+            white: [...root.querySelectorAll('[data-piece^="white"]')]
+              .map((p) => Number(p.dataset.square)).sort((a, b) => a - b),
+          };
+        }""",
+        arg=[1, root.element_handle()],
+        timeout=60_000,
+    ).json_value()
+    assert seen == {"thinking": True, "kind": "thinking", "white": list(range(21, 33))}, seen
+
+    # Then the computer's move arrives, and it is Black's turn again.
+    assert wait_for_black(root) in ("turn", "must-jump")
+    expect(root.locator(THINKING)).to_be_hidden()
+    expect(root.locator(STATUS)).to_contain_text("Black to move")
+    moves = kernel_json(page, "[str(m) for m in w.game.moves]")
+    assert len(moves) == 2 and moves[0] == "11-15", moves
+    assert page.evaluate(_JS_CELL_OUTPUT, 1).strip() == "42"
+
+
+def test_undo_while_thinking_cancels_the_search(lab, make_notebook):
+    """(c) Undo takes the human move back; the cancelled search never plays."""
+    lab.page.emulate_media(reduced_motion="reduce")
+    path = make_notebook(
+        with_imports("""
+        w = CheckersWidget(opponent=Engine("hard", time=10), human="black")
+        w
+        """)
+    )
+    root = open_board(lab, path)
+    page = lab.page
+    start = pieces(root)
+    play_by_clicks(root, [11, 15])
+    expect(root.locator(THINKING)).to_be_visible(timeout=30_000)
+    # With reduced motion the dots stand still.
+    assert root.locator(".cw-dot").first.evaluate("e => getComputedStyle(e).animationName") == (
+        "none"
+    )
+    undo = root.locator('[data-action="undo"]')
+    expect(undo).to_be_enabled()
+    undo.click()
+    expect(piece_on(root, 11)).to_have_attribute("data-piece", "black-man")
+    expect(piece_on(root, 15)).to_have_count(0)
+    expect(root.locator(THINKING)).to_be_hidden()
+    expect(root.locator(STATUS)).to_have_text("Black to move")
+    # Wait until the cancelled search's thread has ended: had it played, it would have by now.
+    after = engine_threads_finished(page)
+    assert after == {"alive": [], "moves": [], "thinking": False}, after
+    assert pieces(root) == start
+    expect(root.locator(STATUS)).to_have_text("Black to move")
+    expect(root.locator('[data-action="undo"]')).to_be_disabled()
+
+
+def test_hints_from_the_button_and_from_python(lab, make_notebook):
+    """(d) Hint shows an arrow along the move and the hint line; so does w.hint()."""
+    path = make_notebook(
+        with_imports("""
+        w = CheckersWidget(opponent="easy", human="black", seed=3,
+                           hint_engine=Engine("normal", depth=6))
+        w
+        """)
+    )
+    root = open_board(lab, path)
+    page = lab.page
+    root.locator('[data-action="hint"]').click()
+    arrow = root.locator(HINT_ARROW)
+    expect(arrow).to_have_count(1, timeout=60_000)
+    hint = kernel_json(page, "w.state['hint']")
+    route = hint["move"]["path"]
+    expect(arrow).to_have_attribute("data-path", " ".join(map(str, route)))
+    line = root.locator(HINT_LINE)
+    expect(line).to_be_visible()
+    expect(line).to_contain_text(
+        f"Hint: {hint['move']['notation']} ({hint['score']} for Black) · line: "
+        f"{hint['pv'].split()[0]}"
+    )
+    expect(sq(root, route[0])).to_have_class(re.compile(r"\bcw-hint-from\b"))
+    expect(sq(root, route[-1])).to_have_class(re.compile(r"\bcw-hint-to\b"))
+    expect(root.locator(STATUS)).to_have_text("Black to move")
+
+    # Playing the hinted move clears it; the computer answers.
+    play_by_clicks(root, route)
+    expect(arrow).to_have_count(0)
+    expect(line).to_be_hidden()
+    wait_for_black(root)
+
+    # w.hint() from a cell: the same drawing, for the new position.
+    printed = kernel(page, "a = w.hint(); print(a.move, a.score_text)").split()
+    expect(arrow).to_have_count(1, timeout=30_000)
+    expect(line).to_contain_text(f"Hint: {printed[0]} (")
+    path_now = kernel_json(page, "a.move.path")
+    expect(arrow).to_have_attribute("data-path", " ".join(map(str, path_now)))
+    assert kernel_json(page, "w.state['hint']['move']['notation']") == printed[0]
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
+def test_computer_chrome_in_light_and_dark(lab, make_notebook, theme, artifacts_dir: Path):
+    """(e) Screenshots with a hint and the evaluation, then with the computer thinking."""
+    lab.page.set_viewport_size({"width": 1280, "height": 1100})
+    path = make_notebook(
+        with_imports("""
+        w = CheckersWidget(opponent=Engine("hard", time=20), human="black",
+                           hint_engine=Engine("normal", depth=6), show_numbers=True)
+        w
+        """)
+    )
+    lab.open_in_lab(path)
+    if theme != "JupyterLab Light":
+        lab.set_theme(theme)
+    lab.run_all_cells()
+    page = lab.page
+    root = page.locator(".cw-root").first
+    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
+    slug = theme.split()[-1].lower()
+
+    # The Evaluation switch turns on the live_eval trait and shows the line.
+    root.locator(".cw-switch").click()
+    expect(root.locator('[data-action="evaluation"]')).to_be_checked()
+    assert kernel_json(page, "w.live_eval") is True
+    evaluation = root.locator(EVAL_LINE)
+    expect(evaluation).to_contain_text(re.compile(r"^Evaluation: Black [-+]?\d\.\d\d · depth \d+"))
+    root.locator('[data-action="hint"]').click()
+    expect(root.locator(HINT_ARROW)).to_have_count(1, timeout=60_000)
+    expect(root.locator(HINT_LINE)).to_be_visible()
+    page.wait_for_timeout(300)  # the arrow's fade-in
+    root.screenshot(path=str(artifacts_dir / f"computer-hint-{slug}.png"))
+    colors = root.locator(HINT_LINE).evaluate(
+        "e => [getComputedStyle(e).color, getComputedStyle(e.parentElement).backgroundColor]"
+    )
+    fg, bg = (_luminance(c) for c in colors)
+    assert abs(fg - bg) > 0.4, colors
+
+    # Play 11-15: the computer thinks (at least 9 s with this engine).
+    bar = root.locator('[data-role="bar"]')
+    idle_height = bar.bounding_box()["height"]
+    play_by_clicks(root, [11, 15])
+    expect(root.locator(THINKING)).to_be_visible(timeout=30_000)
+    expect(root.locator('[data-side="white"] [data-role="side-thinking"]')).to_be_visible()
+    assert bar.bounding_box()["height"] == idle_height  # the dots do not reflow the bar
+    root.screenshot(path=str(artifacts_dir / f"computer-thinking-{slug}.png"))
+    lab.screenshot(f"page-{slug}")
+    root.locator('[data-action="undo"]').click()
+    expect(root.locator(THINKING)).to_be_hidden()
+    kernel(page, "w.live_eval = False")
+
+
+def _luminance(css: str) -> float:
+    r, g, b = (int(x) / 255 for x in re.findall(r"[\d.]+", css)[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_the_play_the_computer_notebook_runs(lab):
+    """examples/01_play_the_computer.ipynb runs top to bottom without an error."""
+    lab.open_in_lab("01_play_the_computer.ipynb")
+    lab.run_all_cells()
+    assert lab.error_outputs() == []
+    expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible(timeout=60_000)
+    texts = "\n".join(lab.output_texts())
+    assert "best move:" in texts and "line:" in texts, texts
