@@ -196,6 +196,9 @@ def test_lesson_on_the_board(item: Lesson, progress: Progress) -> None:
     assert run.stars == stars and progress.stars(item.id) == stars
     assert 'data-done="true"' in tut._feedback.value
     assert f'data-stars="{stars}"' in tut._head.value
+    # The picker still shows this lesson, now with its stars.
+    assert tut._picker.index == tut.index == IDS.index(item.id)
+    assert tut._picker.label.endswith("★" * stars + "☆" * (3 - stars))
 
 
 def test_scripted_reply_is_played_by_the_board_and_undo_takes_back_the_turn(
@@ -255,6 +258,15 @@ def test_the_hint_buttons_show_the_lessons_move_on_the_board(progress: Progress)
     assert command(tut.board, "hint") and tut.board.wait(10)
     assert tut.board.state["hint"]["move"]["notation"] == "21-25"
     assert tut.run.help == 2
+
+
+def test_the_evaluation_switch_gives_nothing_away(progress: Progress) -> None:
+    tut = tutorial("win-block", progress)
+    tut.board.live_eval = True  # evaluated by a real engine (about a second)
+    assert tut.board.wait(20)
+    assert tut.board.state["evaluation"]["score"] not in ("", None)
+    assert tut.run.help == 0 and tut.board.state["hint"] is None
+    tut.board.live_eval = False
 
 
 @pytest.mark.parametrize(

@@ -75,14 +75,20 @@ class _ScriptedOpponent(Engine):
 
 
 class _LessonHints(Engine):
-    """The board's hint engine in a lesson: it shows the lesson's expected move."""
+    """The board's hint engine in a lesson: its hints show the lesson's expected move.
+
+    The board also asks its hint engine for the live evaluation (the Evaluation switch),
+    recognisable by the ``on_info`` callback; that is left to a real engine, so that
+    looking at the evaluation neither gives the answer away nor costs a star.
+    """
 
     def __init__(self, run: LessonRun) -> None:
-        super().__init__("easy")
-        self.level = "lesson"
+        super().__init__("hard")
         self._run = run
 
     def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
+        if kwargs.get("on_info") is not None:
+            return super().analyse(position, **kwargs)
         return _analysis(self._run.reveal().move)
 
 
@@ -251,9 +257,10 @@ class Tutorial:
     def _refresh_picker(self) -> None:
         self._changing = True
         try:
-            with self._picker.hold_trait_notifications():
-                self._picker.options = self._picker_options()
-                self._picker.value = self.index
+            # New options reset the selection (to the first); select again afterwards.
+            # (Inside hold_trait_notifications the reset would win.)
+            self._picker.options = self._picker_options()
+            self._picker.index = self.index
         finally:
             self._changing = False
 

@@ -1,0 +1,192 @@
+"""The tutorial in a real JupyterLab: a lesson played end to end with the mouse.
+
+A wrong move is clicked and refused with the rule it breaks on the board's status line
+(``data-role="status"``) and on the lesson's feedback line; the right move is clicked,
+the scripted reply follows, and the lesson is marked done with its stars in the lesson
+header, the feedback line and the lesson picker, and saved. The teacher's handout,
+examples/02_learn_the_rules.ipynb, is run top to bottom as well.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+from playwright.sync_api import Locator, expect
+
+pytestmark = pytest.mark.browser
+
+STATUS = '[data-role="status"]'
+FEEDBACK = '[data-role="lesson-feedback"]'
+HEAD = '[data-role="lesson"]'
+
+_JS_EXECUTE = """
+async (code) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  let out = "";
+  future.onIOPub = (msg) => {
+    const type = msg.header.msg_type;
+    if (type === "stream") out += msg.content.text;
+    else if (type === "error") out += `ERROR ${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  return out;
+}
+"""
+
+
+def kernel(page, code: str) -> str:
+    """Run ``code`` in the notebook's kernel (no new cell); returns what it printed."""
+    out = page.evaluate(_JS_EXECUTE, textwrap.dedent(code).strip())
+    assert "ERROR" not in out, out
+    return out
+
+
+def write_notebook(server, name: str, source: str) -> str:
+    cell = {
+        "cell_type": "code",
+        "metadata": {},
+        "source": textwrap.dedent(source).strip(),
+        "outputs": [],
+        "execution_count": None,
+    }
+    content = {
+        "cells": [cell],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    server.api(
+        "PUT", f"/api/contents/{name}", {"type": "notebook", "format": "json", "content": content}
+    )
+    return name
+
+
+def open_tutorials(lab, path: str, count: int = 1) -> Locator:
+    lab.open_in_lab(path)
+    lab.run_all_cells()
+    assert lab.error_outputs() == []
+    tutorials = lab.page.locator(".cw-tutorial")
+    expect(tutorials).to_have_count(count, timeout=60_000)
+    expect(tutorials.locator('[data-role="board"]')).to_have_count(count, timeout=60_000)
+    return tutorials
+
+
+def sq(root: Locator, n: int) -> Locator:
+    return root.locator(f'[data-square="{n}"]:not([data-piece])')
+
+
+def piece_on(root: Locator, n: int) -> Locator:
+    return root.locator(f'[data-piece][data-square="{n}"]')
+
+
+def pieces(root: Locator) -> dict[int, str]:
+    found = root.locator("[data-piece]").evaluate_all(
+        "els => els.map(e => [Number(e.dataset.square), e.dataset.piece])"
+    )
+    return dict(found)
+
+
+def test_a_lesson_end_to_end(lab, jupyter_server):
+    path = write_notebook(
+        jupyter_server,
+        "tutorial_end_to_end.ipynb",
+        """
+        import tempfile
+        from pathlib import Path
+        from checkers_widget.tutorial import Progress, Tutorial
+        store = Progress(Path(tempfile.mkdtemp()) / "progress.json")
+        tutorial = Tutorial(start="compulsory", progress=store)
+        tutorial
+        """,
+    )
+    lab.page.set_viewport_size({"width": 1280, "height": 1600})  # the whole lesson in view
+    tut = open_tutorials(lab, path).first
+    tut.scroll_into_view_if_needed()
+    head, feedback, status = tut.locator(HEAD), tut.locator(FEEDBACK), tut.locator(STATUS)
+    expect(head).to_have_attribute("data-lesson", "compulsory")
+    expect(head).to_have_attribute("data-stars", "0")
+    expect(head).to_contain_text("Jumping is compulsory")
+    expect(tut.locator('[data-role="lesson-task"]')).to_contain_text("make the move the rules")
+    expect(status).to_have_text("Black to move: you must jump")
+    before = pieces(tut)
+    assert before == {
+        9: "black-man",
+        11: "black-man",
+        14: "white-man",
+        23: "white-man",
+        27: "white-man",
+    }
+
+    # The wrong move: 11-15, while the man on 9 can jump.
+    sq(tut, 11).click()
+    sq(tut, 15).click()
+    explanation = "11-15: a capture is available (9x18): capturing is compulsory, you must jump"
+    expect(status).to_have_text(explanation)
+    expect(status).to_have_attribute("data-kind", "refused")
+    expect(feedback).to_have_text(explanation)
+    expect(feedback).to_have_attribute("data-kind", "wrong")
+    assert pieces(tut) == before
+    tut.screenshot(path=str(lab.artifacts_dir / "tutorial-wrong-move.png"))
+
+    # The right move: 9x18; White's scripted reply 23x14 follows by itself.
+    sq(tut, 9).click()
+    sq(tut, 18).click()
+    expect(feedback).to_have_attribute("data-done", "true", timeout=20_000)
+    expect(piece_on(tut, 14)).to_have_attribute("data-piece", "white-man")
+    for gone in (9, 18, 23):  # the reply's animation may still be ending: poll
+        expect(piece_on(tut, gone)).to_have_count(0)
+    assert pieces(tut) == {11: "black-man", 14: "white-man", 27: "white-man"}
+    expect(feedback).to_contain_text("White jumped back with 23x14")
+    expect(feedback).to_have_attribute("data-stars", "2")  # one slip: two stars
+    expect(feedback).to_contain_text("★★☆")
+    expect(head).to_have_attribute("data-stars", "2")
+    expect(head.locator('[data-role="lesson-stars"]')).to_have_text("★★☆")
+    picked = tut.locator(".cw-lesson-picker select").evaluate(
+        "s => s.options[s.selectedIndex].textContent"
+    )
+    assert picked.replace("\xa0", " ") == "4. Jumping is compulsory  ★★☆"
+    # Saved: the kernel's store and the file agree.
+    saved = kernel(
+        lab.page,
+        "import json; print(json.loads(store.path.read_text())['lessons']['compulsory']['stars'])",
+    )
+    assert saved.strip() == "2"
+    lab.page.wait_for_timeout(400)  # let the reply's animation end before the picture
+    tut.screenshot(path=str(lab.artifacts_dir / "tutorial-done.png"))
+
+    # Next opens the following lesson on a fresh board.
+    tut.locator(".cw-lesson-next").click()
+    expect(head).to_have_attribute("data-lesson", "choose-capture")
+    expect(tut.locator('[data-role="board"]')).to_have_count(1)
+    expect(piece_on(tut, 10)).to_have_attribute("data-piece", "black-man")
+
+
+def test_the_handout_notebook_runs_and_its_own_lesson_answers(lab):
+    tutorials = open_tutorials(lab, "02_learn_the_rules.ipynb", count=2)
+    texts = lab.output_texts()
+    assert any("14. Draw by agreement" in t for t in texts), texts
+    assert any("lesson 'two-for-one-typo': step 1" in t for t in texts), texts
+    assert any("done: True, stars: 1" in t for t in texts), texts
+    mine = tutorials.nth(1)
+    expect(mine.locator(HEAD)).to_have_attribute("data-lesson", "two-for-one")
+    mine.scroll_into_view_if_needed()
+    # The teacher's words for a legal move that misses the point, on the status line.
+    sq(mine, 11).click()
+    sq(mine, 15).click()
+    words = "11-15 is safe, but it wins nothing: which of your men would White be forced to take?"
+    expect(mine.locator(STATUS)).to_have_text(words)
+    expect(mine.locator(FEEDBACK)).to_have_text(words)
+    expect(piece_on(mine, 11)).to_have_attribute("data-piece", "black-man")
+    # The Hint button gives the teacher's first hint.
+    mine.locator(".cw-lesson-hint").click()
+    expect(mine.locator(FEEDBACK)).to_contain_text("Hint: White must jump a man")
+    expect(mine.locator(FEEDBACK)).to_have_attribute("data-kind", "hint")
+    lab.screenshot("handout")
+    assert re.search(r"Two for one", mine.locator(HEAD).inner_text())
