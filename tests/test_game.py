@@ -244,3 +244,55 @@ def test_display() -> None:
     game = Game()
     assert "Black to move" in str(game)
     assert game._repr_svg_().startswith("<svg")
+
+
+def test_goto_walks_the_line_both_ways() -> None:
+    game = Game()
+    for text in ("11-15", "23-19", "8-11", "22-17"):
+        game.play(text)
+    game.goto(1)
+    assert game.ply == 1 and [str(m) for m in game.line] == ["11-15", "23-19", "8-11", "22-17"]
+    game.goto(4)
+    assert game.ply == 4
+    game.goto(0)
+    assert game.board == Game().board
+    with pytest.raises(CheckersError, match="from 0 to 4"):
+        game.goto(5)
+    assert game.ply == 0
+
+
+def test_a_new_line_keeps_the_old_one_as_a_variation() -> None:
+    game = Game()
+    for text in ("11-15", "23-19", "8-11"):
+        game.play(text)
+    game.goto(1)
+    game.play("22-18")  # the 2nd move differs: 23-19 8-11 becomes a variation of move 2
+    assert [str(m) for m in game.line] == ["11-15", "22-18"]
+    assert game.variations == {2: ["23-19 8-11"]}
+    again = Game.from_pdn(game.to_pdn())
+    assert again.variations[2] == ["23-19 8-11"]
+
+
+def test_recorded_results_follow_undo_and_redo() -> None:
+    game = Game()
+    game.play("11-15")
+    game.resign("white")
+    assert game.result == "1-0"
+    game.undo()
+    assert game.result is None
+    game.redo()
+    assert game.result == "1-0" and game.termination == "White resigned"
+    game.undo()
+    game.undo()
+    game.play("9-13")  # a new line: the resignation belonged to the old one
+    game.play("23-18")
+    assert game.result is None
+
+
+def test_a_loaded_game_walks_back_and_forward_to_its_recorded_result() -> None:
+    game = Game.from_pdn('[Result "0-1"]\n1. 11-15 23-19 2. 8-11 22-17 0-1')
+    assert game.result == "0-1"
+    game.goto(0)
+    assert game.result is None and len(game.redo_moves) == 4
+    game.goto(4)
+    assert game.result == "0-1"

@@ -132,6 +132,9 @@ class Game:
         self._result: Result | None = None
         self._termination: str | None = None
         self._ended_by_rules = False
+        # A result that the moves alone do not show (resignation, agreement, a PDN
+        # record), with the ply it belongs to: undo reopens the game, redo restores it.
+        self._recorded: tuple[int, Result, str] | None = None
         self._draw_offer: Color | None = None
         self._offered_this_move: set[Color] = set()
         self._listeners: list[Callable[[str, Game], Any]] = []
@@ -246,11 +249,17 @@ class Game:
             self._board.push(move)  # checks legality
         else:
             raise IllegalMoveError(f"not a move: {move!r}", self._board.legal_moves())
-        self._after_move(move)
         if self._redo and self._redo[-1] == move:
             self._redo.pop()
-        else:
+        elif self._redo:
+            # A new line from a past position: keep the old one as a variation.
+            self.variations.setdefault(self.ply + 1, []).append(
+                " ".join(str(m) for m in reversed(self._redo))
+            )
             self._redo.clear()
+            if self._recorded is not None and self._recorded[0] >= self.ply:
+                self._recorded = None
+        self._after_move(move)
         self._emit("move")
         return move
 
@@ -282,6 +291,8 @@ class Game:
         assert isinstance(rules, DrawRules)
         if rules.automatic and (reason := self._draw_reason()):
             self._finish(DRAW, reason, by_rules=True)
+        elif self._recorded is not None and self._recorded[0] == self.ply:
+            self._finish(self._recorded[1], self._recorded[2])
 
     def _draw_reason(self) -> str | None:
         rules = self.draw_rules
@@ -333,6 +344,26 @@ class Game:
         self._emit("redo")
         return move
 
+    def goto(self, ply: int) -> None:
+        """Step back or forward along the current line to ``ply`` moves from the start.
+
+        The line is the moves played plus the moves that :meth:`redo` would replay, so
+        a loaded game can be walked through and back without losing anything.
+        """
+        end = self.ply + len(self._redo)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= end:
+            raise CheckersError(f"ply must be a whole number from 0 to {end}, not {ply!r}")
+        while self.ply > ply:
+            self.undo()
+        while self.ply < ply:
+            if self.redo() is None:
+                break
+
+    @property
+    def line(self) -> list[Move]:
+        """The whole current line: the moves played, then those redo would replay."""
+        return self.moves + self.redo_moves
+
     @property
     def redo_moves(self) -> list[Move]:
         """The moves that :meth:`redo` would replay, next first."""
@@ -344,6 +375,7 @@ class Game:
             self._board.pop()
             self._positions.pop()
         self._redo.clear()
+        self._recorded = None
         self._draw_offer = None
         self._offered_this_move.clear()
         self._update_result()
@@ -360,8 +392,7 @@ class Game:
         self._check_side(side)
         if self.is_over():
             raise GameOverError(f"the game is already over ({self._result})")
-        self._finish(WIN[opponent(side)], f"{self.side_name(side)} resigned")
-        self._emit("result")
+        self._record(WIN[opponent(side)], f"{self.side_name(side)} resigned")
 
     @property
     def draw_offer(self) -> Color | None:
@@ -403,8 +434,7 @@ class Game:
     def accept_draw(self, side: Color | None = None) -> None:
         """The opponent of the offering side accepts: the game is drawn."""
         self._pending_offer(side)
-        self._finish(DRAW, "draw agreed")
-        self._emit("result")
+        self._record(DRAW, "draw agreed")
 
     def decline_draw(self, side: Color | None = None) -> None:
         """The opponent of the offering side declines; play goes on."""
@@ -424,8 +454,7 @@ class Game:
         reason = self.draw_claim
         if reason is None:
             raise CheckersError("no draw can be claimed in this position")
-        self._finish(DRAW, reason.replace("draw by", "draw claimed by", 1))
-        self._emit("result")
+        self._record(DRAW, reason.replace("draw by", "draw claimed by", 1))
 
     def set_result(self, result: Result, termination: str = "result recorded in the game") -> None:
         """Record a result that the moves alone do not show (e.g. from a PDN file)."""
@@ -435,7 +464,15 @@ class Game:
             raise CheckersError(
                 f"the position is already decided ({self._result}, {self._termination})"
             )
-        self._finish(result, termination, by_rules=self._ended_by_rules)
+        if self._ended_by_rules:
+            self._finish(result, termination, by_rules=True)
+            self._emit("result")
+        else:
+            self._record(result, termination)
+
+    def _record(self, result: Result, termination: str) -> None:
+        self._recorded = (self.ply, result, termination)
+        self._finish(result, termination)
         self._emit("result")
 
     # ------------------------------------------------------------------ teaching
@@ -481,6 +518,7 @@ class Game:
         clone._redo = list(self._redo)
         clone._result, clone._termination = self._result, self._termination
         clone._ended_by_rules = self._ended_by_rules
+        clone._recorded = self._recorded
         clone._draw_offer = self._draw_offer
         clone._offered_this_move = set(self._offered_this_move)
         clone.comments = dict(self.comments)
