@@ -16,6 +16,9 @@ from checkers_widget.game import Game
 from checkers_widget.widget import CheckersWidget, HookError, MoveVetoed
 
 STATE_KEYS = {
+    "replay",
+    "editor",
+    "history",
     "thinking",
     "level",
     "hint",

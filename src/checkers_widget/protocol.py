@@ -21,9 +21,12 @@ from .move import BLACK, WHITE, Color, Move
 
 __all__ = [
     "COMMANDS",
+    "EDIT_ACTIONS",
+    "EDIT_PIECES",
     "MAX_INTENT_BYTES",
     "PROTOCOL_VERSION",
     "Command",
+    "EditIntent",
     "IntentError",
     "MoveIntent",
     "Status",
@@ -50,6 +53,8 @@ COMMANDS = frozenset(
         "decline-draw",
         "claim-draw",
         "hint",
+        "goto",
+        "replay",
     }
 )
 
@@ -75,6 +80,26 @@ class Command:
     version: int
     name: str
     side: Color | None = None
+    ply: int | None = None
+
+
+#: What an edit intent may ask for in the position editor.
+EDIT_ACTIONS = frozenset({"start", "done", "cancel", "place", "clear", "reset", "turn", "fen"})
+
+#: The pieces the editor can place (``None`` clears the square).
+EDIT_PIECES = frozenset({"black-man", "black-king", "white-man", "white-king"})
+
+
+@dataclass(frozen=True)
+class EditIntent:
+    """A change in the position editor: place or remove a piece, set the turn, a FEN..."""
+
+    version: int
+    action: str
+    square: int | None = None
+    piece: str | None = None
+    turn: Color | None = None
+    fen: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,10 +144,37 @@ def parse_intent(content: Any) -> MoveIntent | Command:
         side = content.get("side")
         if side not in (None, BLACK, WHITE):
             raise IntentError(f"side must be 'black' or 'white', not {side!r}")
-        if extra := set(content) - {"kind", "version", "name", "side"}:
+        if extra := set(content) - {"kind", "version", "name", "side", "ply"}:
             raise IntentError(f"unexpected fields in a command message: {sorted(extra)}")
-        return Command(version, name, side)
-    raise IntentError(f"unknown message kind {kind!r}; expected 'move' or 'command'")
+        ply = content.get("ply")
+        if name == "goto":
+            ply = _check_int(ply, "ply", 0, 10_000)
+        elif ply is not None:
+            raise IntentError(f"only goto takes a ply, not {name!r}")
+        return Command(version, name, side, ply)
+    if kind == "edit":
+        action = content.get("action")
+        if action not in EDIT_ACTIONS:
+            raise IntentError(
+                f"unknown edit action {action!r}; expected one of {sorted(EDIT_ACTIONS)}"
+            )
+        fields = {"kind", "version", "action", "square", "piece", "turn", "fen"}
+        if extra := set(content) - fields:
+            raise IntentError(f"unexpected fields in an edit message: {sorted(extra)}")
+        square = content.get("square")
+        if square is not None or action == "place":
+            square = _check_int(square, "a square", 1, 32)
+        piece = content.get("piece")
+        if piece is not None and piece not in EDIT_PIECES:
+            raise IntentError(f"piece must be one of {sorted(EDIT_PIECES)} or null, not {piece!r}")
+        turn = content.get("turn")
+        if turn not in (None, BLACK, WHITE) or (action == "turn" and turn is None):
+            raise IntentError(f"turn must be 'black' or 'white', not {turn!r}")
+        fen = content.get("fen")
+        if (action == "fen") != isinstance(fen, str):
+            raise IntentError("a fen action needs a FEN string, and only it takes one")
+        return EditIntent(version, action, square, piece, turn, fen)
+    raise IntentError(f"unknown message kind {kind!r}; expected 'move', 'command' or 'edit'")
 
 
 def resolve_path(legal: list[Move], path: tuple[int, ...]) -> Move | tuple[int, ...]:
@@ -225,6 +277,12 @@ def build_state(
         "draw_offer": game.draw_offer,
         "draw_claim": game.draw_claim if game.draw_rules.automatic is False else None,  # type: ignore[union-attr]
         "players": dict(players or {BLACK: "human", WHITE: "human"}),
+        "history": {
+            "line": [str(m) for m in game.line],
+            "ply": game.ply,
+            "comments": {str(k): v for k, v in game.comments.items() if v},
+            "variations": {str(k): list(v) for k, v in game.variations.items() if v},
+        },
     }
     if extra:
         state.update(extra)

@@ -21,13 +21,15 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .board import Board
 from .computer import SearchRunner
 from .engine import LEVELS, Analysis, Engine
 from .errors import CheckersError, IllegalMoveError
 from .game import DrawRules, Game
-from .move import BLACK, COLORS, WHITE, Color, Move, opponent
+from .move import BLACK, COLORS, WHITE, Color, Move, Piece, opponent
 from .protocol import (
     Command,
+    EditIntent,
     IntentError,
     MoveIntent,
     Status,
@@ -139,6 +141,9 @@ class CheckersWidget(anywidget.AnyWidget):
         self._hint: dict[str, Any] | None = None
         self._evaluation: dict[str, Any] | None = None
         self._suspended = False
+        self._replay: dict[str, Any] | None = None
+        self._editor: Board | None = None
+        self._editor_error: str | None = None
         self._game = game
         self._attach(game)
         self.orientation = orientation or self._human_side()
@@ -175,6 +180,7 @@ class CheckersWidget(anywidget.AnyWidget):
             self._status = None
             self._hint = None
             self._evaluation = None
+            self._replay = None
             self._computer.cancel()
             self._analyst.cancel()
             self._thinking = False
@@ -192,9 +198,10 @@ class CheckersWidget(anywidget.AnyWidget):
     def _after_change(self) -> None:
         """Start whatever follows a change: the computer's reply, a live evaluation."""
         game = self._game
-        if game.is_over():
+        if game.is_over() or self._editor is not None:
             return
-        if self._players[game.turn] == "computer":
+        if self._players[game.turn] == "computer" and not game.can_redo:
+            # (While walking back through a game, the computer waits.)
             self._start_computer()
         elif self.live_eval:
             self._start_evaluation()
@@ -482,6 +489,131 @@ class CheckersWidget(anywidget.AnyWidget):
             self._publish(bump=True)
             self._after_change()
 
+    # ------------------------------------------------------------------ walking a game
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the current line (0: the start).
+
+        Moves after it stay in the line (the move list shows them) until a different
+        move is played, which starts a new line and keeps the old one as a variation.
+        """
+        with self._lock:
+            self._computer.cancel()
+            self._thinking = False
+            self._suspended = True
+            try:
+                self._game.goto(ply)
+            finally:
+                self._suspended = False
+            self._publish(bump=True)
+            self._after_change()
+
+    def load_pdn(self, text: str) -> Game:
+        """Load the first game of a PDN text (or file path) and show its start position."""
+        from .pdn import read_game
+
+        game = read_game(text)
+        game.goto(0)
+        self.game = game
+        return game
+
+    def replay(self, move: Move | str | None = None, *, speed: float = 0.8) -> None:
+        """Step through a move hop by hop on the board (default: the last move played).
+
+        ``move`` may be a move of the game (replayed from the position before it) or a
+        legal move in the current position (shown without playing it). The board offers
+        first / back / forward / last and play / pause; ``speed`` is seconds per hop.
+        """
+        with self._lock:
+            game = self._game
+            line = game.moves
+            if move is None:
+                if not line:
+                    raise CheckersError("no move has been played yet: there is nothing to replay")
+                index = len(line) - 1
+                chosen = line[-1]
+            else:
+                board = game.board
+                if isinstance(move, str):
+                    candidates = [m for m in line if str(m) == move.strip()]
+                    chosen = candidates[-1] if candidates else board.parse_move(move)
+                else:
+                    chosen = move
+                index = max((i for i, m in enumerate(line) if m == chosen), default=len(line))
+                if index == len(line) and chosen not in board.legal_moves():
+                    raise CheckersError(
+                        f"{chosen} was not played in this game and is not legal now"
+                    )
+            before = Board(game.start_fen)
+            for m in line[:index]:
+                before.push(m)
+            self._replay = {
+                "move": chosen.to_dict(),
+                "before": {str(s): p.name for s, p in before.pieces.items()},
+                "ply": index,
+                "speed": float(speed),
+            }
+            self._publish()
+
+    # ------------------------------------------------------------------ position editor
+    def edit(self, on: bool = True) -> None:
+        """Enter (or leave, keeping the new position) the position editor."""
+        with self._lock:
+            if on:
+                self._computer.cancel()
+                self._analyst.cancel()
+                self._thinking = False
+                self._editor = self._game.board.copy(stack=False)
+                self._editor_error = None
+                self._publish(bump=True)
+            elif self._editor is not None:
+                self._finish_editing(keep=True)
+
+    def _finish_editing(self, *, keep: bool) -> None:
+        board, self._editor, self._editor_error = self._editor, None, None
+        if keep and board is not None:
+            old = self._game
+            self.game = Game(board.to_fen(), draw_rules=old.draw_rules, side_names=old.side_names)
+        else:
+            self._publish(bump=True)
+        self._after_change()
+
+    def _edit_intent(self, intent: EditIntent) -> bool:
+        action = intent.action
+        if action == "start":
+            self.edit(True)
+            return True
+        board = self._editor
+        if board is None:
+            return self._refuse("The position editor is not open")
+        if action in ("done", "cancel"):
+            self._finish_editing(keep=action == "done")
+            return True
+        try:
+            if action == "place":
+                assert intent.square is not None
+                piece = None
+                if intent.piece is not None:
+                    color, kind = intent.piece.split("-")
+                    piece = Piece(color, kind == "king")  # type: ignore[arg-type]
+                _check_placement(board, intent.square, piece)
+                board.set_piece(intent.square, piece)
+            elif action == "clear":
+                self._editor = Board.empty(board.turn)
+            elif action == "reset":
+                self._editor = Board()
+            elif action == "turn":
+                assert intent.turn is not None
+                board.turn = intent.turn
+            elif action == "fen":
+                assert intent.fen is not None
+                self._editor = _checked_board(intent.fen)
+        except CheckersError as exc:
+            self._editor_error = str(exc)
+            return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
+        self._editor_error = None
+        self._publish(bump=True)
+        return True
+
     def flip(self) -> None:
         """Turn the board round."""
         self.orientation = WHITE if self.orientation == BLACK else BLACK
@@ -513,6 +645,10 @@ class CheckersWidget(anywidget.AnyWidget):
         if not self.interactive:
             return self._refuse("This board is for viewing only")
         with self._lock:
+            if isinstance(intent, EditIntent):
+                return self._edit_intent(intent)
+            if self._editor is not None:
+                return self._refuse("Finish editing the position first (Done or Cancel)")
             if isinstance(intent, MoveIntent):
                 if self._thinking:
                     return self._refuse("Wait: the computer is thinking")
@@ -590,6 +726,13 @@ class CheckersWidget(anywidget.AnyWidget):
             if command.name == "new":
                 self.new_game()
                 return True
+            if command.name == "goto":
+                assert command.ply is not None
+                self.goto(command.ply)
+                return True
+            if command.name == "replay":
+                self.replay()
+                return True
             if command.name == "hint":
                 if self._game.is_over():
                     return self._refuse("The game is over: there is nothing to hint")
@@ -627,9 +770,22 @@ class CheckersWidget(anywidget.AnyWidget):
                 "level": engine.level if engine is not None else None,
                 "hint": self._hint,
                 "evaluation": self._evaluation,
+                "replay": self._replay,
+                "editor": self._editor_state(),
             },
         )
         self._update_fallback()
+
+    def _editor_state(self) -> dict[str, Any] | None:
+        board = self._editor
+        if board is None:
+            return None
+        return {
+            "fen": board.to_fen(),
+            "turn": board.turn,
+            "pieces": {str(s): p.name for s, p in board.pieces.items()},
+            "error": self._editor_error,
+        }
 
     # ------------------------------------------------------------------ no kernel
     def _ipython_display_(self) -> None:
@@ -671,6 +827,32 @@ class CheckersWidget(anywidget.AnyWidget):
         from IPython.display import update_display
 
         update_display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
+
+
+def _check_placement(board: Board, square: int, piece: Piece | None) -> None:
+    """Refuse a piece the rules could never put there: the editor builds real positions."""
+    if piece is None:
+        return
+    from .squares import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW
+
+    crown_row = BLACK_CROWN_ROW if piece.color == BLACK else WHITE_CROWN_ROW
+    if not piece.king and BIT[square] & crown_row:
+        raise CheckersError(
+            f"a {piece.color} man cannot stand on {square}: it would have been crowned there"
+        )
+    current = board.piece_at(square)
+    count = board.count(piece.color) - (1 if current and current.color == piece.color else 0)
+    if count >= 12:
+        raise CheckersError(f"{piece.color} already has 12 pieces, the most a side can have")
+
+
+def _checked_board(fen: str) -> Board:
+    """A board from a FEN, refused if a side has more than 12 pieces."""
+    board = Board(fen)
+    for color in COLORS:
+        if board.count(color) > 12:
+            raise CheckersError(f"{color} has {board.count(color)} pieces; a side has at most 12")
+    return board
 
 
 def _make_engine(opponent: str | Engine | None, seed: int | None) -> Engine | None:

@@ -1,0 +1,153 @@
+"""Walking through games, step-through replays and the position editor, without a browser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from checkers_widget import BLACK, WHITE, CheckersError, Game
+from checkers_widget.widget import CheckersWidget
+
+PDN = """[Event "Lesson"]
+[Black "A"]
+[White "B"]
+[Result "0-1"]
+1. 11-15 23-19 {a classic} 2. 8-11 22-17 3. 9-14 19-16 4. 12x19 0-1
+"""
+
+
+def send(widget: CheckersWidget, **content: Any) -> bool:
+    return widget.handle_intent({"version": widget.state["version"], **content})
+
+
+def test_load_pdn_starts_at_the_beginning_and_goto_walks_it() -> None:
+    widget = CheckersWidget()
+    game = widget.load_pdn(PDN)
+    assert widget.game is game and game.ply == 0
+    history = widget.state["history"]
+    assert history["line"] == ["11-15", "23-19", "8-11", "22-17", "9-14", "19-16", "12x19"]
+    assert history["ply"] == 0 and history["comments"] == {"2": "a classic"}
+    assert send(widget, kind="command", name="goto", ply=7)
+    assert widget.game.result == "0-1"
+    assert widget.state["status"]["kind"] == "over"
+    assert send(widget, kind="command", name="goto", ply=2)
+    assert widget.state["history"]["ply"] == 2
+    assert widget.state["pieces"]["19"] == "white-man"
+    assert not send(widget, kind="command", name="goto", ply=99)
+    assert widget.state["history"]["ply"] == 2
+
+
+def test_a_new_move_from_a_past_position_keeps_the_original_line() -> None:
+    widget = CheckersWidget()
+    widget.load_pdn(PDN)
+    widget.goto(2)
+    widget.play("9-14")
+    history = widget.state["history"]
+    assert history["line"] == ["11-15", "23-19", "9-14"]
+    assert history["variations"] == {"3": ["8-11 22-17 9-14 19-16 12x19"]}
+
+
+def test_the_computer_waits_while_a_game_is_walked_through() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    widget.play("11-15")
+    assert widget.wait()
+    widget.goto(1)  # White (the computer) to move, with its reply still in the line
+    assert not widget.thinking and widget.game.ply == 1
+    widget.goto(2)
+    assert widget.game.ply == 2 and not widget.thinking
+
+
+def test_replay_of_the_last_move_carries_the_position_before_it() -> None:
+    widget = CheckersWidget(Game("W:W22:B18,10"))
+    widget.play("22x15x6")
+    assert send(widget, kind="command", name="replay")
+    replay = widget.state["replay"]
+    assert replay["move"]["path"] == [22, 15, 6] and replay["move"]["captures"] == [18, 10]
+    assert replay["before"] == {"10": "black-man", "18": "black-man", "22": "white-man"}
+    assert replay["ply"] == 0
+    widget.undo()
+    assert widget.state["replay"] is None  # any change ends the replay
+
+
+def test_replay_of_an_earlier_or_a_hypothetical_move() -> None:
+    widget = CheckersWidget()
+    widget.load_pdn(PDN)
+    widget.goto(7)
+    widget.replay("23-19")
+    assert widget.state["replay"]["ply"] == 1
+    assert widget.state["replay"]["before"]["15"] == "black-man"
+    widget.goto(4)
+    widget.replay("9-13")  # legal now, not played yet in this position: shown, not played
+    assert widget.state["replay"]["move"]["path"] == [9, 13]
+    assert widget.game.ply == 4
+    with pytest.raises(CheckersError):
+        widget.replay("1-5")
+    with pytest.raises(CheckersError, match="nothing to replay"):
+        CheckersWidget().replay()
+
+
+def test_the_editor_builds_a_position_and_starts_a_game_from_it() -> None:
+    widget = CheckersWidget()
+    assert send(widget, kind="edit", action="start")
+    assert widget.state["editor"]["fen"] == Game().board.to_fen()
+    assert send(widget, kind="edit", action="clear")
+    assert widget.state["editor"]["pieces"] == {}
+    assert send(widget, kind="edit", action="place", square=10, piece="black-king")
+    assert send(widget, kind="edit", action="place", square=22, piece="white-man")
+    assert send(widget, kind="edit", action="place", square=26, piece="white-man")
+    assert send(widget, kind="edit", action="place", square=26, piece=None)
+    assert send(widget, kind="edit", action="turn", turn=WHITE)
+    assert widget.state["editor"]["fen"] == "W:W22:BK10"
+    assert not send(widget, kind="move", path=[22, 17])  # editing: no moves
+    assert send(widget, kind="edit", action="done")
+    assert widget.state["editor"] is None
+    assert widget.game.board.to_fen() == "W:W22:BK10"
+    assert {m["notation"] for m in widget.state["legal"]} == {"22-17", "22-18"}
+    assert widget.hint(depth=2).move is not None
+
+
+def test_the_editor_refuses_impossible_positions() -> None:
+    widget = CheckersWidget()
+    widget.edit()
+    before = widget.state["editor"]["fen"]
+    assert not send(widget, kind="edit", action="place", square=30, piece="black-man")
+    assert "crowned" in widget.state["status"]["text"]
+    assert not send(widget, kind="edit", action="place", square=2, piece="white-man")
+    assert not send(widget, kind="edit", action="place", square=16, piece="black-man")
+    assert "12 pieces" in widget.state["status"]["text"]
+    assert not send(widget, kind="edit", action="place", square=16, piece="white-king")
+    assert send(widget, kind="edit", action="place", square=21, piece=None)
+    assert send(widget, kind="edit", action="place", square=16, piece="white-king")
+    assert not send(widget, kind="edit", action="fen", fen="B:W5-17:B20")
+    assert "at most 12" in widget.state["status"]["text"]
+    assert not send(widget, kind="edit", action="fen", fen="B:W21:B40")
+    assert widget.state["editor"]["error"]
+    assert send(widget, kind="edit", action="place", square=16, piece=None)
+    assert send(widget, kind="edit", action="place", square=21, piece="white-man")
+    assert widget.state["editor"]["fen"] == before
+    assert send(widget, kind="edit", action="cancel")
+    assert widget.game.board.to_fen() == before and widget.game.ply == 0
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"kind": "edit", "action": "paint"},
+        {"kind": "edit", "action": "place"},
+        {"kind": "edit", "action": "place", "square": 40, "piece": "black-man"},
+        {"kind": "edit", "action": "place", "square": 5, "piece": "red-man"},
+        {"kind": "edit", "action": "turn"},
+        {"kind": "edit", "action": "fen"},
+        {"kind": "edit", "action": "clear", "fen": "B:W21:B1"},
+        {"kind": "command", "name": "goto"},
+        {"kind": "command", "name": "undo", "ply": 3},
+    ],
+)
+def test_malformed_teaching_intents_are_refused(content: dict[str, Any]) -> None:
+    widget = CheckersWidget()
+    widget.edit()
+    before = (widget.state["editor"], widget.game.ply)
+    assert not send(widget, **content)
+    assert widget.state["status"]["kind"] == "refused"
+    assert (widget.state["editor"], widget.game.ply) == before
