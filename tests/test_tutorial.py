@@ -110,7 +110,7 @@ def test_every_rule_has_a_lesson_in_teaching_order() -> None:
 @pytest.mark.parametrize("item", LESSONS, ids=IDS)
 def test_lesson_completes_with_its_expected_moves(item: Lesson) -> None:
     run = LessonRun(item)
-    for n, step in enumerate(item.solution):
+    for n, step in enumerate(item.steps):
         assert not run.done
         assert run.expected == run.game.board.parse_move(step.move)
         feedback = run.attempt(step.move)
@@ -130,16 +130,16 @@ def test_lesson_completes_with_its_expected_moves(item: Lesson) -> None:
 
 
 @pytest.mark.parametrize(
-    "item", [x for x in LESSONS if any(s.also for s in x.solution)], ids=lambda x: x.id
+    "item", [x for x in LESSONS if any(s.also for s in x.steps)], ids=lambda x: x.id
 )
 def test_every_accepted_alternative_completes(item: Lesson) -> None:
-    last = item.solution[-1]
+    last = item.steps[-1]
     accepted = LessonRun(item)
-    for step in item.solution[:-1]:
+    for step in item.steps[:-1]:
         accepted.attempt(step.move)
     for move in last.accepted(accepted.game.board):
         run = LessonRun(item)
-        for step in item.solution[:-1]:
+        for step in item.steps[:-1]:
             run.attempt(step.move)
         assert run.attempt(move).done, move
 
@@ -155,7 +155,7 @@ def test_lesson_refuses_a_typical_wrong_move_with_the_reason(item: Lesson) -> No
     assert run.game.board.to_fen() == fen and run.game.ply == 0
     assert run.mistakes == 1 and not run.done
     # Solved after that slip: two stars.
-    for step in item.solution:
+    for step in item.steps:
         run.attempt(step.move)
     if item.goal == "offer-draw":
         run.offer_draw()
@@ -184,7 +184,7 @@ def test_lesson_on_the_board(item: Lesson, progress: Progress) -> None:
         assert run.mistakes == 1
         assert (board_words or python_words) in tut._feedback.value.replace("&#x27;", "'")
     assert board.game.ply == 0
-    for step in item.solution:
+    for step in item.steps:
         move = board.game.board.parse_move(step.move)
         assert click(board, *move.path)
         assert board.wait(10)
@@ -214,6 +214,10 @@ def test_scripted_reply_is_played_by_the_board_and_undo_takes_back_the_turn(
     assert "capture the man on 27" in tut._task.value
     assert command(board, "undo")
     assert board.game.ply == 0 and run.step == 0 and run.feedback.message.startswith("Taken back")
+    # Played again after Undo (the reply waits in the redo line): still answered.
+    assert click(board, 22, 31) and board.wait(10)
+    assert [str(m) for m in board.game.moves] == ["22x31", "19-15"]
+    assert command(board, "undo") and board.game.ply == 0
     feedback = tut.attempt("22x31")
     assert feedback.ok and "White replied 19-15" in feedback.message
     assert tut.attempt("31x24").done
@@ -365,7 +369,7 @@ def test_a_teachers_lesson_round_trips_and_runs() -> None:
         feedback={"9x18x25": "That also takes two, but today go right."},
         hints=["Start with 9x18."],
     )
-    assert mine.solution == (Step("9x18x27"),)
+    assert mine.steps == (Step("9x18x27"),)
     assert Lesson.from_dict(json.loads(json.dumps(mine.to_dict()))).to_dict() == mine.to_dict()
     run = LessonRun(mine)
     assert run.attempt("9x18x25").message == "That also takes two, but today go right."

@@ -22,7 +22,7 @@ from ..errors import CheckersError
 from ..game import DrawRules, Game
 from ..move import Color, Move
 
-__all__ = ["ANY_MOVE", "Goal", "Lesson", "LessonError", "Step"]
+__all__ = ["ANY_MOVE", "Goal", "Lesson", "LessonError", "Step", "StepLike"]
 
 #: In :attr:`Step.also`, accepts every legal move (e.g. "any capture may be chosen").
 ANY_MOVE = "*"
@@ -99,6 +99,10 @@ class Step:
         return out
 
 
+#: What a lesson's ``solution`` may list: steps, plain move text, or Step's fields.
+StepLike = Step | str | Mapping[str, Any]
+
+
 @dataclass(frozen=True, eq=False)
 class Lesson:
     """One short lesson: a rule, a position, a task and the moves that do it.
@@ -123,12 +127,12 @@ class Lesson:
     title: str
     fen: str
     task: str
-    solution: tuple[Step, ...] = ()
+    solution: Sequence[StepLike] = ()
     rule: str = ""
     text: str = ""
     feedback: Mapping[str, str] = field(default_factory=dict)
     wrong: str = ""
-    hints: tuple[str, ...] = ()
+    hints: Sequence[str] = ()
     success: str = ""
     result: str | None = None
     goal: Goal = "moves"
@@ -159,6 +163,11 @@ class Lesson:
         self.check()
 
     # ------------------------------------------------------------------ views
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The solution's steps, each a :class:`Step` (``solution`` as normalised)."""
+        return self.solution  # type: ignore[return-value]  # made a tuple of Steps on init
+
     @property
     def learner(self) -> Color:
         """The side the learner plays: the side to move in :attr:`fen`."""
@@ -220,7 +229,7 @@ class Lesson:
             raise self._fail(
                 f"orientation must be 'black', 'white' or None, not {self.orientation!r}"
             )
-        if not self.solution and self.goal == "moves":
+        if not self.steps and self.goal == "moves":
             raise self._fail("a lesson needs at least one step in its solution")
         try:
             game = self.new_game()
@@ -246,20 +255,20 @@ class Lesson:
         self._check_feedback(game.board)
 
     def _check_steps(self) -> None:
-        for n, step in enumerate(self.solution, 1):
+        for n, step in enumerate(self.steps, 1):
             texts = [step.move, *(a for a in step.also if a != ANY_MOVE)]
             if step.reply is not None:
                 texts.append(step.reply)
             for text in texts:
                 if not isinstance(text, str) or not _MOVE_TEXT.match(text):
                     raise self._fail(f"step {n}: {text!r} is not move text such as 11-15 or 9x18")
-            if step.any_move and (n != len(self.solution) or step.reply is not None):
+            if step.any_move and (n != len(self.steps) or step.reply is not None):
                 raise self._fail(
                     f"step {n}: '*' (any move) is only allowed in the last step, without a reply"
                 )
 
     def _check_feedback(self, board: Board) -> None:
-        first = self.solution[0] if self.solution else None
+        first = self.steps[0] if self.steps else None
         accepted_first = {str(m) for m in first.accepted(board)} if first else set()
         for key, message in self.feedback.items():
             if not isinstance(key, str) or len(move_squares(key)) < 2:
@@ -277,10 +286,10 @@ class Lesson:
 
     def _lines(self, game: Game, index: int) -> Iterator[Game]:
         """Every final game the accepted lines reach, from step ``index`` on."""
-        if index == len(self.solution):
+        if index == len(self.steps):
             yield game
             return
-        step = self.solution[index]
+        step = self.steps[index]
         n = index + 1
         board = game.board
         try:
@@ -313,7 +322,7 @@ class Lesson:
                         f"step {n}: the reply {step.reply} is not legal after {_line(branch)}: "
                         f"{exc}"
                     ) from None
-            if index + 1 < len(self.solution) and branch.turn != game.turn:
+            if index + 1 < len(self.steps) and branch.turn != game.turn:
                 raise self._fail(
                     f"step {n}: after {_line(branch)} it is the opponent's turn; "
                     "give this step a reply"
@@ -328,7 +337,7 @@ class Lesson:
             "title": self.title,
             "fen": self.fen,
             "task": self.task,
-            "solution": [s.to_dict() for s in self.solution],
+            "solution": [s.to_dict() for s in self.steps],
         }
         for name in ("rule", "text", "wrong", "success"):
             if getattr(self, name):

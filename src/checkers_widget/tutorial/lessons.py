@@ -37,7 +37,8 @@ other exactly.
 
 **Black moves first**, then the players take turns, one move each. Some games call the
 sides Black and Red, or Red and White, or Player 1 and Player 2, but the darker side,
-starting on 1-12, always moves first.""",
+starting on 1-12, always moves first. Who gets that side is decided by lot, such as a
+coin toss (online games draw it at random for each game).""",
     fen="B:W21-32:B1-12",
     task="Black moves first: play any opening move with one of your men (the dark pieces "
     "at the bottom).",
@@ -84,7 +85,8 @@ square just beyond that piece is empty, your man can **jump** over it and land o
 square. The piece jumped over is **captured**: it leaves the board.
 
 A man jumps **forward only**, just as it moves forward only. (In international draughts
-men may capture backwards too; in checkers they may not.)
+men may capture backwards too, and so they may under some kitchen-table house rules;
+in standard checkers they may not.)
 
 A capture is written with an x: `14x23` means "from 14, jumping, to 23".""",
     fen="B:W9,18,30:B3,14",
@@ -245,9 +247,10 @@ WIN_CAPTURE = Lesson(
 The aim of checkers is to leave your opponent **without a legal move** on their turn.
 The usual way is to **capture every one of their pieces**.
 
-Good to know: a player may also **resign** at any time, and in timed games running out
-of time loses (Porchlight's timer moves for you once, and forfeits you if it runs out
-again on your next turn; the desktop program grants extra time first).""",
+Good to know: a player may also **resign** at any time, and a player who leaves the game
+loses it. In timed games, running out of time loses too (Porchlight's timer moves for you
+once, and forfeits you if it runs out again on your next turn; the desktop program grants
+a little extra time first).""",
     fen="B:W15,22:B17,K25",
     task="Win the game now: capture every White piece in one move.",
     solution=("25x18x11",),
@@ -298,7 +301,9 @@ moving**, the game is a draw. Every capture and every man move starts the count 
   turns, which is 40 each).
 - In tournament play a player **claims** this draw instead.
 
-So that you can watch it happen, this lesson counts **2 moves each** instead of 40.""",
+A jump sequence counts as one move, and a move that wins the game wins it, even if it
+also completes the count. So that you can watch it happen, this lesson counts **2 moves
+each** instead of 40.""",
     fen="B:WK28,29:BK10,12",
     draw_rules=DrawRules(quiet_moves=2, repetitions=None),
     task="Move your king from 10 to 15 and back again; White's king moves too. Watch the "

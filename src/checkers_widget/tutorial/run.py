@@ -139,7 +139,7 @@ class LessonRun:
     # ------------------------------------------------------------------ state
     def _position(self) -> _Position:
         """Replay the game's moves against the solution (cheap: lessons are short)."""
-        steps = self.lesson.solution
+        steps = self.lesson.steps
         board = Board(self.lesson.fen)
         moves = self.game.moves
         k = 0
@@ -169,7 +169,7 @@ class LessonRun:
     def done(self) -> bool:
         """Whether the lesson is complete in the position on the board."""
         pos = self._position()
-        if not pos.on_script or pos.steps < len(self.lesson.solution) or pos.reply_due:
+        if not pos.on_script or pos.steps < len(self.lesson.steps) or pos.reply_due:
             return False
         if self.lesson.goal == "offer-draw":
             return self.game.result == "1/2-1/2" and self.game.termination == "draw agreed"
@@ -184,7 +184,7 @@ class LessonRun:
     def current_step(self) -> Step | None:
         """The step the learner has to play now, or None (done, or only a draw offer left)."""
         pos = self._position()
-        steps = self.lesson.solution
+        steps = self.lesson.steps
         return steps[pos.steps] if pos.steps < len(steps) else None
 
     @property
@@ -193,7 +193,7 @@ class LessonRun:
         step = self.current_step
         if step is not None and step.task and self._position().steps > 0:
             return step.task
-        if step is None and self.lesson.goal == "offer-draw" and self.lesson.solution:
+        if step is None and self.lesson.goal == "offer-draw" and self.lesson.steps:
             return "Now offer a draw."
         return self.lesson.task
 
@@ -257,7 +257,7 @@ class LessonRun:
         if not pos.on_script:
             return "The game has left the lesson's moves: press Try again to start over"
         custom = lesson.feedback_for(move)
-        if pos.steps == len(lesson.solution):  # only a draw offer is left to do
+        if pos.steps == len(lesson.steps):  # only a draw offer is left to do
             return (
                 custom
                 or lesson.wrong
@@ -266,7 +266,7 @@ class LessonRun:
                     "not to move (and a move would decline an offer made to you)"
                 )
             )
-        step = lesson.solution[pos.steps]
+        step = lesson.steps[pos.steps]
         if move in _accepted(step, self.game.board):
             return None
         return (
@@ -383,7 +383,7 @@ class LessonRun:
             return
         other = game.side_name(opponent(self.learner))
         pos = self._position()
-        ready = pos.on_script and pos.steps == len(self.lesson.solution) and not pos.reply_due
+        ready = pos.on_script and pos.steps == len(self.lesson.steps) and not pos.reply_due
         if self.lesson.goal == "offer-draw" and ready:
             game.accept_draw(opponent(self.learner))  # the "result" event finishes the lesson
             return
@@ -466,7 +466,7 @@ class LessonRun:
 
     def __repr__(self) -> str:
         return (
-            f"<LessonRun {self.lesson.id!r} step {self.step}/{len(self.lesson.solution)} "
+            f"<LessonRun {self.lesson.id!r} step {self.step}/{len(self.lesson.steps)} "
             f"mistakes={self.mistakes} help={self.help} stars={self.stars}>"
         )
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,7 +125,25 @@ class LessonBoard(CheckersWidget):
             feedback = self.run.refused(attempt)
             if self.run.lesson.feedback_for(attempt):
                 self.show_refusal(feedback.message)
+        if changed:
+            self.continue_script()
         return changed
+
+    def continue_script(self) -> None:
+        """Play the scripted reply if it is due and the computer player is holding back.
+
+        The board's computer waits while there are moves to redo (someone walking back
+        through the game); in a lesson, a move replayed after Undo must still be
+        answered. The reply is redone when it is the next move of the line, else played.
+        """
+        reply = self.run.scripted_reply()
+        game = self.game
+        if reply is None or self.thinking or not game.can_redo or game.is_over():
+            return
+        if game.redo_moves[0] == reply:
+            self.redo()
+        else:
+            game.play(reply)
 
     def _illegal_attempt(self, content: Any) -> tuple[int, ...] | None:
         """The path of a move intent that the board is about to refuse as illegal."""
@@ -197,7 +215,7 @@ class Tutorial:
         self.index = 0
         self.run: LessonRun | None = None
         self.board: LessonBoard | None = None
-        self._stop_listening = None
+        self._stop_listening: Callable[[], None] | None = None
         self._changing = False
         self._build()
         if start is None:
@@ -405,6 +423,7 @@ class Tutorial:
             return run.feedback
         except CheckersError as exc:
             return Feedback(False, str(exc), kind="info")
+        board.continue_script()
         board.wait(REPLY_TIMEOUT)
         return run.feedback
 
