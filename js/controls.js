@@ -137,7 +137,6 @@ export class Chrome {
     this.onFlip = onFlip;
     this.onEvaluation = onEvaluation;
     this.state = null;
-    this.interactive = true;
     this.liveEval = false;
     this.lastEval = null; // the last evaluation shown, kept (dimmed) while a new one is searched
     this.armed = null; // { action, timer }: a button waiting for its confirming click
@@ -287,7 +286,6 @@ export class Chrome {
   update(state, { interactive = true, announce = "" } = {}) {
     const prevStatus = this.state && this.state.status;
     this.state = state;
-    this.interactive = interactive;
     if (!state || !state.status) return;
     const names = state.names || { black: "Black", white: "White" };
     for (const side of SIDES) {

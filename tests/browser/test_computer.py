@@ -175,15 +175,20 @@ def play_by_clicks(root: Locator, path: list[int]) -> None:
 
 def engine_threads_finished(page: Page) -> dict:
     """Wait (in the kernel) until no engine thread is alive; what the game is then."""
-    return kernel_json(
+    out = kernel(
         page,
-        """(lambda threading, time: (
-              [time.sleep(0.05) for _ in range(600)
-               if any(t.name == 'checkers-engine' and t.is_alive() for t in threading.enumerate())],
-              {'alive': [t.name for t in threading.enumerate() if t.name == 'checkers-engine'],
-               'moves': [str(m) for m in w.game.moves], 'thinking': w.thinking},
-           )[1])(__import__('threading'), __import__('time'))""",
+        """
+        import json as _j, threading as _t, time as _time
+        _deadline = _time.monotonic() + 60
+        def _searching():
+            return [t.name for t in _t.enumerate() if t.name == "checkers-engine" and t.is_alive()]
+        while _searching() and _time.monotonic() < _deadline:
+            _time.sleep(0.05)
+        print(_j.dumps({"alive": _searching(), "moves": [str(m) for m in w.game.moves],
+                        "thinking": w.thinking}))
+        """,
     )
+    return json.loads(out)
 
 
 # --------------------------------------------------------------------------- tests
@@ -236,9 +241,11 @@ def test_a_whole_game_against_the_computer(lab, make_notebook):
 
 def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
     """(b) A long search runs in a thread: another cell answers before the reply comes."""
+    # Engine("hard", time=16) thinks at least 7.2 s (it starts no new iteration after 45% of
+    # its time) and at most 16 s: room enough to run a cell meanwhile on a busy machine.
     path = make_notebook(
         with_imports("""
-        w = CheckersWidget(opponent=Engine("hard", time=10), human="black")
+        w = CheckersWidget(opponent=Engine("hard", time=16), human="black")
         w
         """),
         "print(6 * 7)",
