@@ -97,6 +97,7 @@ class CheckersWidget(anywidget.AnyWidget):
         human: Color | str = BLACK,
         seed: int | None = None,
         hint_engine: Engine | None = None,
+        eval_engine: Engine | None = None,
         live_eval: bool = False,
         **kwargs: Any,
     ) -> None:
@@ -131,6 +132,7 @@ class CheckersWidget(anywidget.AnyWidget):
         self._rng = random.Random(seed)
         self._engine = _make_engine(opponent, seed)
         self._hint_engine = hint_engine or Engine("hard", seed=seed)
+        self._eval_engine = eval_engine or self._hint_engine
         if human not in (BLACK, WHITE, "random"):
             raise CheckersError(f"human must be 'black', 'white' or 'random', not {human!r}")
         self._human_choice = human
@@ -314,7 +316,7 @@ class CheckersWidget(anywidget.AnyWidget):
     def _start_evaluation(self) -> None:
         version = self._version
         snapshot = self._game.copy()
-        engine = self._hint_engine
+        engine = self._eval_engine
 
         def progress(analysis: Analysis) -> None:
             with self._lock:
@@ -366,6 +368,14 @@ class CheckersWidget(anywidget.AnyWidget):
             raise TypeError(f"an observer must be callable, not {fn!r}")
         self._observers.append(fn)
         return fn
+
+    def say(self, text: str, kind: str = "refused") -> None:
+        """Show ``text`` on the status line until the next change (lessons, house rules)."""
+        if kind not in ("turn", "must-jump", "keep-jumping", "over", "refused", "error"):
+            raise CheckersError(f"unknown status kind {kind!r}")
+        with self._lock:
+            self._status = Status(str(text), kind)  # type: ignore[arg-type]
+            self._publish()
 
     def clear_hooks(self) -> None:
         """Remove every validator and observer."""

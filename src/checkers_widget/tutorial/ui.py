@@ -27,7 +27,7 @@ import ipywidgets as ipw
 from ..engine import Analysis, Engine
 from ..errors import CheckersError, IllegalMoveError
 from ..move import Move
-from ..protocol import IntentError, Status, parse_intent, resolve_path
+from ..protocol import IntentError, parse_intent, resolve_path
 from ..widget import CheckersWidget, MoveVetoed
 from .lesson import Lesson, LessonError
 from .lessons import LESSONS
@@ -77,9 +77,9 @@ class _ScriptedOpponent(Engine):
 class _LessonHints(Engine):
     """The board's hint engine in a lesson: its hints show the lesson's expected move.
 
-    The board also asks its hint engine for the live evaluation (the Evaluation switch),
-    recognisable by the ``on_info`` callback; that is left to a real engine, so that
-    looking at the evaluation neither gives the answer away nor costs a star.
+    The live evaluation (the Evaluation switch) comes from a real engine given to the
+    board as its ``eval_engine``, so looking at it neither gives the answer away nor
+    costs a star.
     """
 
     def __init__(self, run: LessonRun) -> None:
@@ -87,8 +87,6 @@ class _LessonHints(Engine):
         self._run = run
 
     def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
-        if kwargs.get("on_info") is not None:
-            return super().analyse(position, **kwargs)
         return _analysis(self._run.reveal().move)
 
 
@@ -106,6 +104,7 @@ class LessonBoard(CheckersWidget):
             run.game,
             opponent=_ScriptedOpponent(run),
             hint_engine=_LessonHints(run),
+            eval_engine=Engine("hard"),
             human=run.learner,
             orientation=lesson.orientation or run.learner,
             show_numbers=lesson.show_numbers,
@@ -173,10 +172,7 @@ class LessonBoard(CheckersWidget):
 
     def show_refusal(self, text: str) -> None:
         """Put ``text`` on the status line as a refusal (until the next change)."""
-        # CheckersWidget has no public way to put words on the status line yet; this is
-        # the one place the tutorial reaches inside it (see the report on widget.py).
-        self._status = Status(text, "refused")
-        self._publish()
+        self.say(text, "refused")
 
 
 class Tutorial:
