@@ -133,6 +133,17 @@ def open_board(lab, path: str) -> Locator:
     return root
 
 
+def open_first_cell(lab, path: str) -> Locator:
+    """Open the notebook and run its first cell only (the others wait for the test)."""
+    lab.open_in_lab(path)
+    lab.page.evaluate(_JS_RUN_CELL, 0)
+    root = lab.page.locator(".cw-root").first
+    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
+    lab.wait_for_kernel_idle(path)
+    assert lab.error_outputs() == []
+    return root
+
+
 def sq(root: Locator, n: int) -> Locator:
     """The playable square ``n`` (not the piece standing on it)."""
     return root.locator(f'[data-square="{n}"]:not([data-piece])')
@@ -250,12 +261,8 @@ def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
         """),
         "print(6 * 7)",
     )
-    lab.open_in_lab(path)
     page = lab.page
-    page.evaluate(_JS_RUN_CELL, 0)
-    root = page.locator(".cw-root").first
-    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
-    lab.wait_for_kernel_idle(path)
+    root = open_first_cell(lab, path)
     play_by_clicks(root, [11, 15])
     expect(root.locator(THINKING)).to_be_visible(timeout=30_000)
     expect(root.locator('[data-side="white"] [data-role="side-thinking"]')).to_be_visible()
@@ -333,9 +340,10 @@ def test_hints_from_the_button_and_from_python(lab, make_notebook):
         w = CheckersWidget(opponent="easy", human="black", seed=3,
                            hint_engine=Engine("normal", depth=6))
         w
-        """)
+        """),
+        "a = w.hint()\nprint(a.move, a.score_text)",
     )
-    root = open_board(lab, path)
+    root = open_first_cell(lab, path)
     page = lab.page
     root.locator('[data-action="hint"]').click()
     arrow = root.locator(HINT_ARROW)
@@ -345,9 +353,9 @@ def test_hints_from_the_button_and_from_python(lab, make_notebook):
     expect(arrow).to_have_attribute("data-path", " ".join(map(str, route)))
     line = root.locator(HINT_LINE)
     expect(line).to_be_visible()
+    score = "0.00" if hint["score"] in ("+0.00", "-0.00") else hint["score"]
     expect(line).to_contain_text(
-        f"Hint: {hint['move']['notation']} ({hint['score']} for Black) · line: "
-        f"{hint['pv'].split()[0]}"
+        f"Hint: {hint['move']['notation']} ({score} for Black) · line: {hint['pv'].split()[0]}"
     )
     expect(sq(root, route[0])).to_have_class(re.compile(r"\bcw-hint-from\b"))
     expect(sq(root, route[-1])).to_have_class(re.compile(r"\bcw-hint-to\b"))
@@ -360,7 +368,15 @@ def test_hints_from_the_button_and_from_python(lab, make_notebook):
     wait_for_black(root)
 
     # w.hint() from a cell: the same drawing, for the new position.
-    printed = kernel(page, "a = w.hint(); print(a.move, a.score_text)").split()
+    page.evaluate(_JS_RUN_CELL, 1)
+    page.wait_for_function(
+        "(i) => /\\d/.test(window.jupyterapp.shell.currentWidget.content.widgets[i]"
+        ".node.querySelector('.jp-OutputArea').textContent)",
+        arg=1,
+        timeout=60_000,
+    )
+    lab.wait_for_kernel_idle(path)
+    printed = page.evaluate(_JS_CELL_OUTPUT, 1).split()
     expect(arrow).to_have_count(1, timeout=30_000)
     expect(line).to_contain_text(f"Hint: {printed[0]} (")
     path_now = kernel_json(page, "a.move.path")
@@ -432,3 +448,9 @@ def test_the_play_the_computer_notebook_runs(lab):
     expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible(timeout=60_000)
     texts = "\n".join(lab.output_texts())
     assert "best move:" in texts and "line:" in texts, texts
+    # The first board: hint drawn (w.hint() ran) and the live evaluation switched on.
+    first = lab.page.locator(".cw-root").first
+    expect(first.locator(HINT_ARROW)).to_have_count(1)
+    expect(first.locator('[data-action="evaluation"]')).to_be_checked()
+    first.scroll_into_view_if_needed()
+    first.screenshot(path=str(lab.artifacts_dir / "play-the-computer-notebook.png"))
