@@ -215,3 +215,27 @@ def test_game_over_against_the_computer_stops_thinking() -> None:
     assert widget.game.result == "1-0"
     assert not widget.thinking
     assert widget.state["status"]["kind"] == "over"
+
+
+def test_the_computer_answers_draw_offers() -> None:
+    # Level: the computer declines at the start of a game.
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    assert command(widget, "offer-draw")
+    assert widget.game.result is None and widget.game.draw_offer is None
+    assert widget.state["status"]["text"] == "White: the computer declines the draw"
+    # A lone white king against two black kings: White (the computer) is lost and accepts.
+    widget = CheckersWidget(Game("B:WK32:BK1,K3"), opponent="easy", human=BLACK, seed=0)
+    assert command(widget, "offer-draw")
+    assert widget.game.result == "1/2-1/2" and widget.game.termination == "draw agreed"
+
+
+def test_no_hint_on_the_computers_turn() -> None:
+    engine = SlowEngine()
+    widget = CheckersWidget(opponent=engine, human=BLACK)
+    click(widget, 11, 15)
+    assert engine.started.wait(5)
+    assert not command(widget, "hint")
+    assert "wait for the computer" in widget.state["status"]["text"]
+    assert widget.thinking  # the offer of a hint did not disturb the search
+    engine.release.set()
+    assert widget.wait(10)

@@ -178,6 +178,10 @@ class CheckersWidget(anywidget.AnyWidget):
     def _on_game_event(self, event: str, game: Game) -> None:
         """Any change to the game, from the board or from Python, is redrawn at once."""
         with self._lock:
+            if event == "offer":
+                # A draw offer changes nothing on the board: a search goes on.
+                self._publish()
+                return
             self._pending = None
             self._status = None
             self._hint = None
@@ -272,6 +276,26 @@ class CheckersWidget(anywidget.AnyWidget):
             self.errors.append(self._status.text)
             self._publish()
 
+    def _answer_draw_offer(self) -> None:
+        """The computer accepts a draw when it stands worse, or level in a bare ending."""
+        game = self._game
+        offerer = game.draw_offer
+        assert offerer is not None
+        computer = opponent(offerer)
+        if self._players[computer] != "computer":
+            return
+        analysis = self._eval_engine.analyse(game.copy(), depth=6)
+        mine = analysis.score if game.turn == computer else -analysis.score
+        board = game.board
+        bare = board.count(BLACK) <= 3 and board.count(WHITE) <= 3
+        name = game.side_name(computer)
+        if mine <= -0.3 or (bare and abs(mine) <= 0.1):
+            game.accept_draw(computer)
+        else:
+            game.decline_draw(computer)
+            self._status = Status(f"{name}: the computer declines the draw", "refused")
+            self._publish()
+
     def wait(self, timeout: float | None = 30.0) -> bool:
         """Wait until the computer has made its move (and any analysis has finished).
 
@@ -308,6 +332,8 @@ class CheckersWidget(anywidget.AnyWidget):
                     self._hint = _analysis_dict(analysis)
                     self._status = None
                     self._publish()
+                    if self.live_eval:
+                        self._start_evaluation()
 
         self._analyst.start(
             lambda stop: engine.analyse(snapshot, stop=stop), done, self._computer_failed
@@ -744,6 +770,8 @@ class CheckersWidget(anywidget.AnyWidget):
                 self.replay()
                 return True
             if command.name == "hint":
+                if self._thinking or self._players[self._game.turn] == "computer":
+                    return self._refuse("Hints are for your own moves: wait for the computer")
                 if self._game.is_over():
                     return self._refuse("The game is over: there is nothing to hint")
                 self._start_hint()
@@ -754,6 +782,8 @@ class CheckersWidget(anywidget.AnyWidget):
                 game.resign(side or game.turn)
             elif command.name == "offer-draw":
                 game.offer_draw(side or game.turn)
+                if self._engine is not None and game.draw_offer is not None:
+                    self._answer_draw_offer()
             elif command.name == "accept-draw":
                 game.accept_draw(side)
             elif command.name == "decline-draw":
