@@ -77,6 +77,8 @@ export function controlsFor(state, interactive = true) {
     "decline-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
     "claim-draw": interactive && !over && Boolean(state && state.draw_claim),
     hint: interactive && humanPlays && !over,
+    replay: interactive,
+    edit: interactive,
   };
   const enabled = {
     new: true,
@@ -89,6 +91,8 @@ export function controlsFor(state, interactive = true) {
     "decline-draw": true,
     "claim-draw": true,
     hint: turnHuman && !searching(state),
+    replay: Boolean(state && (state.history ? state.history.ply > 0 : state.last_move)) && !state.pending,
+    edit: !(state && state.pending),
   };
   return { show, enabled };
 }
@@ -195,6 +199,8 @@ export class Chrome {
       make("redo", "Redo", "Replay the move taken back (R)"),
       make("flip", "Flip", "Turn the board round (F)"),
       make("hint", "Hint", "Show a good move (H)"),
+      make("replay", "Replay", "Replay the last move hop by hop"),
+      make("edit", "Edit", "Set up a position (place and remove pieces)"),
     );
     // The live evaluation: a switch bound to the live_eval trait.
     this.evalSwitch = el("label", "cw-switch", {

@@ -29,6 +29,9 @@ export class BoardInput {
     this.isInteractive = options.isInteractive;
     this.changed = options.changed;
     this.announce = options.announce || (() => {});
+    // `intercept(square)`: a click the board takes for itself (the position editor);
+    // returns true when it handled the click.
+    this.intercept = options.intercept || (() => false);
     this.selected = null;
     this.cursor = null;
     this.sticky = null;
@@ -72,6 +75,10 @@ export class BoardInput {
   // ------------------------------------------------------------------ clicks
   /** A click (or Enter/Space) on `square`; returns the path sent, if any. */
   click(square) {
+    if (square !== null && square !== undefined && this.intercept(square)) {
+      this.changed();
+      return null;
+    }
     const state = this.getState();
     this.explainWaiting(state);
     const { select, send } = decideClick(state, this.selected, square, this.isInteractive());
@@ -225,6 +232,10 @@ export class BoardInput {
     if (square !== null) {
       this.cursor = square;
       this.sticky = null;
+    }
+    if (square !== null && this.intercept(square)) {
+      this.changed();
+      return;
     }
     const state = this.getState();
     if (!this.isInteractive() || !state || actingSide(state, true) === null) {

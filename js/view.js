@@ -178,12 +178,13 @@ export class BoardView {
    * Draw `state`. With `animate`, a move from the previous state travels hop by hop;
    * otherwise everything jumps to its place.
    */
-  draw(state, { animate = false } = {}) {
+  draw(state, { animate = false, plan: given, hopMs } = {}) {
     const prev = this.state;
     this.state = state;
     this.animator.finishAll();
     const { pieces, faded } = displayPieces(state);
-    const plan = prev ? planTransition(prev, state) : null;
+    // A caller may say how the pieces travel (the step-through replay does).
+    const plan = given !== undefined ? given : prev ? planTransition(prev, state) : null;
     const old = this.pieces;
     const next = new Map();
     clearTimeout(this.dropTimer);
@@ -229,7 +230,7 @@ export class BoardView {
     }
     this.pieces = next;
 
-    const hop = hopDuration(plan ? plan.hops.length : 1);
+    const hop = hopMs || hopDuration(plan ? plan.hops.length : 1);
     const animateNow = animate && Boolean(plan);
 
     // Pieces that left the board: fade the captured ones as the mover passes them.
@@ -444,6 +445,11 @@ export class BoardView {
     } else {
       this.element.removeAttribute("aria-activedescendant");
     }
+  }
+
+  /** Ring the piece on `square` (the one a replayed jump takes next); null for none. */
+  setJumped(square) {
+    for (const [at, entry] of this.pieces) entry.el.classList.toggle("cw-jumped", at === square);
   }
 
   // ------------------------------------------------------------------ dragging

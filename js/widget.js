@@ -1,12 +1,18 @@
 // anywidget entry point: render({ model, el }) draws the board for one view and returns
 // the cleanup that removes everything it set up (model handlers, DOM listeners, timers,
 // animations). Python is the only authority on the rules: this view draws the state it
-// is sent and answers with intents ({kind: "move" | "command", version, ...}).
+// is sent and answers with intents ({kind: "move" | "command" | "edit", version, ...}).
+//
+// Beside the board: the move list (state.history); under it, the step-through replay
+// (state.replay) and the position editor (state.editor), each in a module of its own.
 
 import "./widget.css";
 import { motionAllowed } from "./animate.js";
 import { Chrome, announcement } from "./controls.js";
+import { EditorPanel, countPieces, editorBoardState } from "./editor.js";
 import { BoardInput } from "./input.js";
+import { MoveList } from "./movelist.js";
+import { ReplayPanel } from "./replay.js";
 import { BoardView } from "./view.js";
 
 /** Draw one view of the widget in `el`; returns its cleanup. */
@@ -25,19 +31,47 @@ export function render({ model, el }) {
     model.set("orientation", model.get("orientation") === "white" ? "black" : "white");
     model.save_changes();
   };
+  const motion = () => motionAllowed(model.get("animate"));
+  const replay = new ReplayPanel({
+    redraw: (plan) => drawBoard(Boolean(plan), plan, plan ? Math.min(400, replay.hopMs() * 0.6) : undefined),
+    motion,
+    announce: (text) => {
+      chrome.live.textContent = text;
+    },
+  });
+  const editor = new EditorPanel({ send });
+  const moveList = new MoveList({ goto: (ply) => send({ kind: "command", name: "goto", ply }) });
   const chrome = new Chrome({
-    onCommand: (name, side) => send(side ? { kind: "command", name, side } : { kind: "command", name }),
+    onCommand: (name, side) => {
+      if (name === "edit") {
+        send({ kind: "edit", action: "start" });
+        return;
+      }
+      if (name === "replay") {
+        // Asked again after closing it: show the same replay again.
+        replay.reopen();
+        if (replay.update(state)) drawBoard(false);
+      }
+      send(side ? { kind: "command", name, side } : { kind: "command", name });
+    },
     onFlip: flip,
     onEvaluation: (on) => {
       model.set("live_eval", Boolean(on));
       model.save_changes();
     },
   });
+  // What the board draws: the position being edited, a replay's hop, or the game.
+  const shown = () => {
+    if (state.editor) return editorBoardState(state);
+    if (replay.active) return replay.boardState(state);
+    return state;
+  };
   const input = new BoardInput({
     view,
     sendMove: (path) => send({ kind: "move", path }),
     command: (action) => chrome.press(action),
-    getState: () => state,
+    getState: shown,
+    intercept: (square) => Boolean(state.editor) && Boolean(model.get("interactive")) && editor.clickSquare(square),
     getOrientation: () => view.orientation,
     isInteractive: () => Boolean(model.get("interactive")),
     changed: () => view.setMarks(input.marks()),
@@ -45,7 +79,13 @@ export function render({ model, el }) {
       chrome.live.textContent = text;
     },
   });
-  root.append(chrome.bar, chrome.status, view.frame, chrome.controls, chrome.analysis, chrome.live);
+  const main = document.createElement("div");
+  main.className = "cw-main";
+  main.append(chrome.bar, chrome.status, view.frame, replay.element, editor.element, chrome.controls, chrome.analysis, chrome.live);
+  const aside = document.createElement("div");
+  aside.className = "cw-aside";
+  aside.appendChild(moveList.element);
+  root.append(main, aside);
   el.appendChild(root);
 
   const applyOptions = () => {
@@ -55,13 +95,31 @@ export function render({ model, el }) {
     view.setOrientation(model.get("orientation"));
   };
 
-  const draw = (prev, animate) => {
-    root.classList.toggle("cw-busy", Boolean(state.thinking) && !state.result);
-    input.stateChanged(state);
-    view.draw(state, { animate });
+  function drawBoard(animate, plan, hopMs) {
+    const board = shown();
+    input.stateChanged(board);
+    view.draw(board, plan === undefined ? { animate } : { animate, plan, hopMs });
     view.setMarks(input.marks());
-    chrome.update(state, {
-      interactive: Boolean(model.get("interactive")),
+    view.setJumped(replay.active && !state.editor ? replay.jumped() : null);
+  }
+
+  const draw = (prev, animate) => {
+    const interactive = Boolean(model.get("interactive"));
+    root.classList.toggle("cw-busy", Boolean(state.thinking) && !state.result);
+    const replaying = replay.update(state) || replay.active;
+    drawBoard(animate && !replaying && !state.editor && !(prev && prev.editor));
+    editor.update(state, { interactive });
+    moveList.update(state, { interactive });
+    const editing = Boolean(state.editor);
+    root.classList.toggle("cw-editing", editing);
+    root.classList.toggle("cw-with-aside", moveList.visible);
+    aside.hidden = !moveList.visible;
+    chrome.controls.hidden = editing;
+    const barState = editing
+      ? { ...state, turn: state.editor.turn, result: null, counts: countPieces(state.editor.pieces) }
+      : state;
+    chrome.update(barState, {
+      interactive,
       announce: prev ? announcement(prev, state) : "",
     });
   };
@@ -93,11 +151,15 @@ export function render({ model, el }) {
 
   input.listen(signal);
   chrome.listen(signal);
+  replay.listen(signal);
+  editor.listen(signal);
+  moveList.listen(signal);
 
   return () => {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
     controller.abort();
     input.destroy();
+    replay.destroy();
     chrome.destroy();
     view.destroy();
     root.remove();

@@ -1,0 +1,236 @@
+// The position editor (state.editor): a palette of men and kings of either colour and an
+// eraser, the side to move, Clear, Reset, the FEN (shown and editable), Done and Cancel.
+// Every change is an edit intent ({kind: "edit", action, ...}); Python keeps the
+// position being built, refuses what the rules could never produce (a man on its own
+// crowning row, more than 12 pieces a side, a malformed FEN) and says why
+// (state.editor.error), and "done" starts a game from it.
+
+import { pieceSvg, pieceWords } from "./pieces.js";
+
+export const TOOLS = ["black-man", "black-king", "white-man", "white-king", "none"];
+
+function el(tag, className, attrs = {}) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+function button(action, label, title) {
+  const b = el("button", "cw-btn", { type: "button", "data-action": action });
+  b.append(label);
+  if (title) b.title = title;
+  return b;
+}
+
+/**
+ * The edit intent (without version) for a click on `square` with `tool` (a piece name
+ * or "none", the eraser), given the pieces now: the piece is placed, or removed when
+ * the same piece is already there; null when nothing would change.
+ */
+export function placeIntent(pieces, square, tool) {
+  const current = (pieces || {})[String(square)] || null;
+  const piece = tool === "none" || current === tool ? null : tool;
+  if (piece === current) return null;
+  return { kind: "edit", action: "place", square, piece };
+}
+
+/** The counts for the bar while editing: { black: { men, kings }, white: {...} }. */
+export function countPieces(pieces) {
+  const counts = { black: { men: 0, kings: 0 }, white: { men: 0, kings: 0 } };
+  for (const name of Object.values(pieces || {})) {
+    const [color, rank] = name.split("-");
+    if (counts[color]) counts[color][rank === "king" ? "kings" : "men"] += 1;
+  }
+  return counts;
+}
+
+/** What the board draws while editing: the edited pieces, no move, no marks. */
+export function editorBoardState(state) {
+  const editor = state.editor;
+  return {
+    ...state,
+    turn: null,
+    result: null,
+    pieces: { ...(editor.pieces || {}) },
+    legal: [],
+    pending: null,
+    last_move: null,
+    hint: null,
+  };
+}
+
+export class EditorPanel {
+  /** `send(intent)` sends an edit intent (the caller adds the version). */
+  constructor({ send }) {
+    this.send = send;
+    this.tool = "black-man";
+    this.editor = null;
+    this.dirty = false; // the FEN field holds the user's own typing
+    this.element = el("div", "cw-editor", {
+      "data-role": "editor",
+      role: "group",
+      "aria-label": "Position editor",
+      "data-lm-suppress-shortcuts": "true",
+    });
+    const head = el("div", "cw-editor-head");
+    head.textContent = "Set up a position: pick a piece, then click squares";
+    this.palette = el("div", "cw-palette", { role: "toolbar", "aria-label": "Pieces" });
+    this.tools = new Map();
+
+    const turnBox = el("div", "cw-editor-turn", { role: "group", "aria-label": "Side to move" });
+    const turnLabel = el("span", "cw-editor-label");
+    turnLabel.textContent = "To move:";
+    this.turnButtons = {};
+    turnBox.appendChild(turnLabel);
+    for (const side of ["black", "white"]) {
+      const b = button("edit-turn", side === "black" ? "Black" : "White", `${side === "black" ? "Black" : "White"} to move`);
+      b.dataset.turn = side;
+      b.classList.add("cw-toggle");
+      this.turnButtons[side] = b;
+      turnBox.appendChild(b);
+    }
+    const actions = el("div", "cw-editor-actions");
+    actions.append(
+      turnBox,
+      button("edit-clear", "Clear", "Take every piece off the board"),
+      button("edit-reset", "Reset", "The starting position"),
+    );
+
+    const fenRow = el("label", "cw-editor-fen");
+    const fenLabel = el("span", "cw-editor-label");
+    fenLabel.textContent = "FEN";
+    this.fen = el("input", "cw-fen", {
+      type: "text",
+      "data-role": "fen",
+      spellcheck: "false",
+      autocomplete: "off",
+      "aria-label": "Position as FEN (Enter to apply)",
+      title: "The position as FEN: edit it and press Enter",
+    });
+    fenRow.append(fenLabel, this.fen);
+
+    this.error = el("div", "cw-editor-error", { "data-role": "editor-error", role: "alert" });
+    this.error.hidden = true;
+
+    const finish = el("div", "cw-editor-finish");
+    const done = button("edit-done", "Done", "Play from this position");
+    done.classList.add("cw-primary");
+    finish.append(done, button("edit-cancel", "Cancel", "Leave the editor; the game stays as it was"));
+
+    this.element.append(head, this.palette, actions, fenRow, this.error, finish);
+    this.element.hidden = true;
+  }
+
+  get open() {
+    return this.editor !== null;
+  }
+
+  /** The palette exists only while editing (its buttons carry data-piece). */
+  buildPalette() {
+    this.tools.clear();
+    const nodes = TOOLS.map((tool) => {
+      const words = tool === "none" ? "eraser" : pieceWords(tool);
+      const b = el("button", "cw-btn cw-tool", {
+        type: "button",
+        "data-action": "edit-piece",
+        "data-piece": tool,
+        "aria-pressed": String(tool === this.tool),
+        "aria-label": words,
+        title: tool === "none" ? "Eraser: click a square to empty it" : `Place a ${words} (click it again to remove)`,
+      });
+      if (tool === "none") {
+        const x = el("span", "cw-eraser", { "aria-hidden": "true" });
+        b.append(x, "Erase");
+      } else {
+        const iconBox = el("span", "cw-side-icon", { "data-icon": tool, "aria-hidden": "true" });
+        iconBox.appendChild(pieceSvg(tool));
+        b.appendChild(iconBox);
+      }
+      this.tools.set(tool, b);
+      return b;
+    });
+    this.palette.replaceChildren(...nodes);
+  }
+
+  update(state, { interactive = true } = {}) {
+    const editor = (state && state.editor) || null;
+    const opened = editor && !this.editor;
+    this.editor = editor;
+    this.element.hidden = !editor;
+    if (!editor) {
+      if (this.tools.size) {
+        this.palette.replaceChildren();
+        this.tools.clear();
+      }
+      this.dirty = false;
+      return;
+    }
+    if (opened) this.buildPalette();
+    for (const [side, b] of Object.entries(this.turnButtons)) {
+      b.setAttribute("aria-pressed", String(editor.turn === side));
+    }
+    const typing = this.dirty && this.fen.ownerDocument.activeElement === this.fen;
+    if (!typing) {
+      this.fen.value = editor.fen || "";
+      this.dirty = false;
+    }
+    this.error.hidden = !editor.error;
+    this.error.textContent = editor.error ? `Refused: ${editor.error}` : "";
+    this.fen.classList.toggle("cw-invalid", Boolean(editor.error) && this.dirty);
+    for (const b of this.element.querySelectorAll("button, input")) b.disabled = !interactive;
+  }
+
+  /** A click on a board square while editing; returns true (the editor took it). */
+  clickSquare(square) {
+    if (!this.editor) return false;
+    const intent = placeIntent(this.editor.pieces, square, this.tool);
+    if (intent) this.send(intent);
+    return true;
+  }
+
+  selectTool(tool) {
+    this.tool = tool;
+    for (const [name, b] of this.tools) b.setAttribute("aria-pressed", String(name === tool));
+  }
+
+  submitFen() {
+    const text = this.fen.value.trim();
+    if (!this.editor || !this.dirty) return;
+    this.dirty = false;
+    if (text && text !== this.editor.fen) this.send({ kind: "edit", action: "fen", fen: text });
+    else this.fen.value = this.editor.fen || "";
+  }
+
+  press(action, target) {
+    if (action === "edit-piece") this.selectTool(target.dataset.piece);
+    else if (action === "edit-turn") this.send({ kind: "edit", action: "turn", turn: target.dataset.turn });
+    else if (action === "edit-clear") this.send({ kind: "edit", action: "clear" });
+    else if (action === "edit-reset") this.send({ kind: "edit", action: "reset" });
+    else if (action === "edit-done") this.send({ kind: "edit", action: "done" });
+    else if (action === "edit-cancel") this.send({ kind: "edit", action: "cancel" });
+  }
+
+  listen(signal) {
+    const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
+    on(this.element, "click", (event) => {
+      const b = event.target.closest && event.target.closest("button[data-action]");
+      if (b && !b.disabled && this.element.contains(b)) this.press(b.dataset.action, b);
+    });
+    on(this.fen, "input", () => {
+      this.dirty = true;
+    });
+    on(this.fen, "keydown", (event) => {
+      // Typing is for the field, not for the notebook's shortcuts.
+      event.stopPropagation();
+      if (event.key === "Enter") {
+        event.preventDefault();
+        this.submitFen();
+      } else if (event.key === "Escape") {
+        this.dirty = false;
+        this.fen.value = this.editor ? this.editor.fen : "";
+      }
+    });
+    on(this.fen, "blur", () => this.submitFen());
+  }
+}

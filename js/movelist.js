@@ -1,0 +1,235 @@
+// The move list beside the board (state.history): numbered PDN pairs "1. 11-15 23-19",
+// the current position marked, the moves after it (the redo line) greyed but still a
+// click away, comments under their move and other lines (variations) in brackets.
+// A click, or Left / Right / Home / End while the list has focus, asks Python to go to
+// that position (a "goto" command); Python alone moves the game.
+
+function el(tag, className, attrs = {}) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+/** The side that moved first in the line: from the side to move now and the ply. */
+export function startTurn(state) {
+  const history = (state && state.history) || {};
+  const ply = Number.isInteger(history.ply) ? history.ply : 0;
+  const turn = state && state.turn === "white" ? "white" : "black";
+  if (ply % 2 === 0) return turn;
+  return turn === "black" ? "white" : "black";
+}
+
+/**
+ * The number and side of the `ply`-th move (1-based) of a line whose first move is
+ * `first`'s: `{ number, side }`. With White first, the first move is "1... 23-19".
+ */
+export function moveNumber(ply, first = "black") {
+  const j = ply - 1 + (first === "white" ? 1 : 0);
+  return { number: Math.floor(j / 2) + 1, side: j % 2 === 0 ? "black" : "white" };
+}
+
+/**
+ * The rows of the list: `[{ number, black, white }]`, each side `{ ply, notation }` or
+ * null (the first row has no Black move when White moved first).
+ */
+export function moveRows(line, first = "black") {
+  const rows = [];
+  (line || []).forEach((notation, i) => {
+    const ply = i + 1;
+    const { number, side } = moveNumber(ply, first);
+    let row = rows[rows.length - 1];
+    if (!row || row.number !== number) {
+      row = { number, black: null, white: null };
+      rows.push(row);
+    }
+    row[side] = { ply, notation };
+  });
+  return rows;
+}
+
+/** A line of moves written with its numbers: "3. 8-11 22-17 4. 9-14" or "3... 22-17". */
+export function numberedLine(moves, firstPly, first = "black") {
+  const list = typeof moves === "string" ? moves.trim().split(/\s+/).filter(Boolean) : moves || [];
+  const out = [];
+  list.forEach((notation, i) => {
+    const { number, side } = moveNumber(firstPly + i, first);
+    if (side === "black") out.push(`${number}.`);
+    else if (i === 0) out.push(`${number}...`);
+    out.push(notation);
+  });
+  return out.join(" ");
+}
+
+export class MoveList {
+  /** `goto(ply)` asks Python for the position after `ply` moves. */
+  constructor({ goto }) {
+    this.goto = goto;
+    this.key = null;
+    this.ply = 0;
+    this.length = 0;
+    this.inFlight = false; // a goto sent and not answered yet
+    this.wanted = null; // where keys asked to go meanwhile
+    this.items = new Map(); // ply -> element
+    this.element = el("div", "cw-movelist", { "data-role": "movelist" });
+    const head = el("div", "cw-movelist-head");
+    head.textContent = "Moves";
+    this.list = el("div", "cw-moves", {
+      "data-role": "moves",
+      role: "list",
+      "aria-label": "Moves of the game (Left and Right step through them)",
+      "data-lm-suppress-shortcuts": "true",
+    });
+    this.element.append(head, this.list);
+    this.element.hidden = true;
+  }
+
+  /** Whether there is a line to show. */
+  get visible() {
+    return !this.element.hidden;
+  }
+
+  update(state, { interactive = true } = {}) {
+    this.interactive = interactive;
+    this.inFlight = false;
+    const history = state && !state.editor ? state.history : null;
+    const line = (history && history.line) || [];
+    this.element.hidden = line.length === 0;
+    // A tab stop only while shown.
+    if (this.element.hidden) this.list.removeAttribute("tabindex");
+    else this.list.setAttribute("tabindex", "0");
+    this.length = line.length;
+    this.ply = history && Number.isInteger(history.ply) ? history.ply : line.length;
+    const first = startTurn(state);
+    const key = JSON.stringify([line, first, history && history.comments, history && history.variations]);
+    if (key !== this.key) {
+      this.key = key;
+      this.build(line, first, (history && history.comments) || {}, (history && history.variations) || {});
+    }
+    this.mark();
+    if (this.wanted !== null) {
+      const wanted = this.wanted;
+      this.wanted = null;
+      if (wanted !== this.ply) this.request(wanted);
+    }
+  }
+
+  build(line, first, comments, variations) {
+    this.items.clear();
+    const nodes = [];
+    const start = el("button", "cw-move cw-move-start", { type: "button", tabindex: "-1", "data-ply": "0" });
+    start.textContent = "Start";
+    this.items.set(0, start);
+    nodes.push(el("div", "cw-move-row"));
+    nodes[0].appendChild(start);
+    const notes = (plies) => {
+      const out = [];
+      for (const ply of plies) {
+        if (comments[String(ply)]) {
+          const c = el("div", "cw-comment", { "data-role": "comment", "data-ply": String(ply) });
+          c.textContent = comments[String(ply)];
+          out.push(c);
+        }
+        for (const alt of variations[String(ply)] || []) {
+          const v = el("div", "cw-variation", { "data-role": "variation", "data-ply": String(ply) });
+          v.textContent = `(${numberedLine(alt, ply, first)})`;
+          out.push(v);
+        }
+      }
+      return out;
+    };
+    nodes.push(...notes([0]));
+    for (const row of moveRows(line, first)) {
+      const r = el("div", "cw-move-row", { role: "listitem" });
+      const num = el("span", "cw-move-num");
+      num.textContent = `${row.number}.`;
+      r.appendChild(num);
+      for (const side of ["black", "white"]) {
+        const move = row[side];
+        if (!move) {
+          const gap = el("span", "cw-move cw-move-gap", { "aria-hidden": "true" });
+          gap.textContent = "…";
+          r.appendChild(gap);
+          continue;
+        }
+        const b = el("button", `cw-move cw-move-${side}`, {
+          type: "button",
+          tabindex: "-1",
+          "data-ply": String(move.ply),
+          "data-role": "move",
+        });
+        b.textContent = move.notation;
+        this.items.set(move.ply, b);
+        r.appendChild(b);
+      }
+      nodes.push(r);
+      nodes.push(...notes([row.black, row.white].filter(Boolean).map((m) => m.ply)));
+    }
+    this.list.replaceChildren(...nodes);
+  }
+
+  mark() {
+    for (const [ply, item] of this.items) {
+      const current = ply === this.ply;
+      item.classList.toggle("cw-current", current);
+      item.classList.toggle("cw-future", ply > this.ply);
+      if (current) item.setAttribute("aria-current", "step");
+      else item.removeAttribute("aria-current");
+      item.disabled = !this.interactive;
+    }
+    const current = this.items.get(this.ply);
+    if (current && !this.element.hidden) {
+      // Scroll the list (only the list, never the notebook) to show the current move.
+      const list = this.list;
+      const top = current.offsetTop - list.offsetTop;
+      const bottom = top + current.offsetHeight;
+      if (top < list.scrollTop) list.scrollTop = Math.max(0, top - 4);
+      else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight + 4;
+    }
+  }
+
+  /** Ask for the position after `ply` moves (one request at a time; keys coalesce). */
+  request(ply) {
+    const target = Math.max(0, Math.min(this.length, ply));
+    if (!this.interactive) return;
+    if (this.inFlight) {
+      this.wanted = target;
+      return;
+    }
+    if (target === this.ply) return;
+    this.inFlight = true;
+    this.target = target;
+    this.goto(target);
+  }
+
+  onKeyDown(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const base = this.wanted ?? (this.inFlight ? this.target : this.ply);
+    const targets = {
+      ArrowLeft: base - 1,
+      ArrowUp: base - 1,
+      ArrowRight: base + 1,
+      ArrowDown: base + 1,
+      Home: 0,
+      End: this.length,
+    };
+    if (!(event.key in targets)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.request(targets[event.key]);
+  }
+
+  listen(signal) {
+    this.list.addEventListener(
+      "click",
+      (event) => {
+        const b = event.target.closest && event.target.closest("[data-ply]");
+        if (!b || b.tagName !== "BUTTON" || !this.list.contains(b)) return;
+        this.list.focus({ preventScroll: true });
+        this.request(Number(b.dataset.ply));
+      },
+      { signal },
+    );
+    this.list.addEventListener("keydown", (event) => this.onKeyDown(event), { signal });
+  }
+}

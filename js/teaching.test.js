@@ -1,0 +1,359 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { countPieces, placeIntent } from "./editor.js";
+import { moveNumber, moveRows, numberedLine, startTurn } from "./movelist.js";
+import { hopCount, hopText, nextCapture, replayPieces, replayPlan } from "./replay.js";
+import { afterFirstMove, startState } from "./test/fixtures.js";
+import widget from "./widget.js";
+
+// White's man on 25 takes three black men and is crowned on 4: 25x18x11x4.
+const TRIPLE = { notation: "25x18x11x4", path: [25, 18, 11, 4], captures: [22, 15, 8], crowns: true };
+const BEFORE = { 1: "black-man", 8: "black-man", 15: "black-man", 22: "black-man", 25: "white-man" };
+
+function replayState(extra = {}) {
+  return afterFirstMove({
+    version: 7,
+    turn: "black",
+    pieces: { 1: "black-man", 4: "white-king" },
+    last_move: TRIPLE,
+    history: { line: ["25x18x11x4"], ply: 1, comments: {}, variations: {} },
+    replay: { move: TRIPLE, before: BEFORE, ply: 0, speed: 0.8 },
+    ...extra,
+  });
+}
+
+describe("replay stepping (pure)", () => {
+  it("puts the mover on each landing square and takes the jumped pieces off one by one", () => {
+    expect(hopCount(TRIPLE)).toBe(3);
+    expect(replayPieces(BEFORE, TRIPLE, 0)).toEqual(BEFORE);
+    expect(replayPieces(BEFORE, TRIPLE, 1)).toEqual({ 1: "black-man", 8: "black-man", 15: "black-man", 18: "white-man" });
+    expect(replayPieces(BEFORE, TRIPLE, 2)).toEqual({ 1: "black-man", 8: "black-man", 11: "white-man" });
+    // The crowning shows at the end.
+    expect(replayPieces(BEFORE, TRIPLE, 3)).toEqual({ 1: "black-man", 4: "white-king" });
+    expect(replayPieces(BEFORE, TRIPLE, 9)).toEqual(replayPieces(BEFORE, TRIPLE, 3));
+  });
+
+  it("rings the piece the next hop takes, and plans one hop at a time", () => {
+    expect([0, 1, 2, 3].map((h) => nextCapture(TRIPLE, h))).toEqual([22, 15, 8, null]);
+    expect(replayPlan(TRIPLE, 1, 2)).toEqual({
+      from: 18,
+      hops: [11],
+      captures: [{ square: 15, hop: 0, change: "remove" }],
+    });
+    expect(replayPlan(TRIPLE, 2, 1)).toEqual({
+      from: 11,
+      hops: [18],
+      captures: [{ square: 15, hop: 0, change: "restore" }],
+    });
+    expect(replayPlan(TRIPLE, 0, 3)).toBeNull();
+    expect(hopText(TRIPLE, 0)).toBe("before 25x18x11x4");
+    expect(hopText(TRIPLE, 2)).toBe("hop 2 of 3");
+    expect(hopText(TRIPLE, 3)).toBe("hop 3 of 3 · crowned");
+    const step = { notation: "11-15", path: [11, 15], captures: [], crowns: false };
+    expect(hopText(step, 1)).toBe("step 1 of 1");
+    expect(replayPieces({ 11: "black-man" }, step, 1)).toEqual({ 15: "black-man" });
+  });
+});
+
+describe("move list numbering (pure)", () => {
+  it("pairs the moves from Black's first move", () => {
+    expect(moveRows(["11-15", "23-19", "8-11"])).toEqual([
+      { number: 1, black: { ply: 1, notation: "11-15" }, white: { ply: 2, notation: "23-19" } },
+      { number: 2, black: { ply: 3, notation: "8-11" }, white: null },
+    ]);
+    expect(numberedLine("8-11 22-17 9-14", 3)).toBe("2. 8-11 22-17 3. 9-14");
+  });
+
+  it('writes "1... 23-19" when White moves first', () => {
+    expect(moveNumber(1, "white")).toEqual({ number: 1, side: "white" });
+    expect(moveRows(["23-19", "11-15"], "white")).toEqual([
+      { number: 1, black: null, white: { ply: 1, notation: "23-19" } },
+      { number: 2, black: { ply: 2, notation: "11-15" }, white: null },
+    ]);
+    expect(numberedLine(["23-19", "11-15"], 1, "white")).toBe("1... 23-19 2. 11-15");
+    expect(numberedLine(["22-17"], 2, "black")).toBe("1... 22-17");
+    // The side that moved first, from the side to move and the ply.
+    expect(startTurn({ turn: "black", history: { ply: 1 } })).toBe("white");
+    expect(startTurn({ turn: "white", history: { ply: 1 } })).toBe("black");
+    expect(startTurn({ turn: "white", history: { ply: 0 } })).toBe("white");
+  });
+});
+
+describe("editor intents (pure)", () => {
+  it("places the chosen piece, removes it when clicked again, erases", () => {
+    const pieces = { 5: "black-man" };
+    expect(placeIntent(pieces, 9, "white-king")).toEqual({ kind: "edit", action: "place", square: 9, piece: "white-king" });
+    expect(placeIntent(pieces, 5, "black-man")).toEqual({ kind: "edit", action: "place", square: 5, piece: null });
+    expect(placeIntent(pieces, 5, "black-king")).toEqual({ kind: "edit", action: "place", square: 5, piece: "black-king" });
+    expect(placeIntent(pieces, 5, "none")).toEqual({ kind: "edit", action: "place", square: 5, piece: null });
+    expect(placeIntent(pieces, 6, "none")).toBeNull();
+    expect(countPieces({ 1: "black-king", 2: "black-man", 30: "white-man" })).toEqual({
+      black: { men: 1, kings: 1 },
+      white: { men: 1, kings: 0 },
+    });
+  });
+});
+
+// ------------------------------------------------------------------ in the widget
+
+function fakeModel(state, extra = {}) {
+  const values = { state, orientation: "black", show_numbers: false, interactive: true, animate: false, ...extra };
+  const handlers = new Map();
+  const model = {
+    sent: [],
+    get: (key) => values[key],
+    set(key, value) {
+      values[key] = value;
+      for (const handler of [...(handlers.get(`change:${key}`) || [])]) handler();
+    },
+    on(event, handler) {
+      if (!handlers.has(event)) handlers.set(event, []);
+      handlers.get(event).push(handler);
+    },
+    off(event, handler) {
+      const list = handlers.get(event) || [];
+      const i = list.indexOf(handler);
+      if (i >= 0) list.splice(i, 1);
+    },
+    send(message) {
+      model.sent.push(JSON.parse(JSON.stringify(message)));
+    },
+    save_changes() {},
+    handlerCount: () => [...handlers.values()].reduce((n, list) => n + list.length, 0),
+  };
+  return model;
+}
+
+const mounted = [];
+function mount(model) {
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  mounted.push({ el, cleanup });
+  return { el, cleanup };
+}
+
+afterEach(() => {
+  for (const { el, cleanup } of mounted.splice(0)) {
+    try {
+      cleanup();
+    } catch {
+      // already cleaned up
+    }
+    el.remove();
+  }
+  vi.useRealTimers();
+});
+
+const boardPieces = (el) =>
+  Object.fromEntries([...el.querySelectorAll(".cw-pieces [data-piece]")].map((p) => [p.dataset.square, p.dataset.piece]));
+const action = (el, name) => el.querySelector(`[data-action="${name}"]`);
+const key = (target, name) => target.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
+
+function click(target) {
+  const init = { bubbles: true, cancelable: true, button: 0, pointerId: 1, isPrimary: true };
+  target.dispatchEvent(new PointerEvent("pointerdown", init));
+  target.dispatchEvent(new PointerEvent("pointerup", init));
+}
+
+describe("the replay panel", () => {
+  it("draws each hop on the board, steps with buttons and keys, and closes", () => {
+    const model = fakeModel(replayState());
+    const { el } = mount(model);
+    const panel = el.querySelector('[data-role="replay"]');
+    expect(panel.hidden).toBe(false);
+    expect(panel.getAttribute("tabindex")).toBe("0");
+    const hop = el.querySelector('[data-role="replay-hop"]');
+    // No motion (animate is off): it waits at the position before the move.
+    expect(hop.textContent).toBe("before 25x18x11x4");
+    expect(boardPieces(el)).toEqual(BEFORE);
+    expect(el.querySelector('.cw-pieces [data-square="22"]').classList.contains("cw-jumped")).toBe(true);
+    action(el, "replay-forward").click();
+    expect(hop.textContent).toBe("hop 1 of 3");
+    expect(boardPieces(el)).toEqual({ 1: "black-man", 8: "black-man", 15: "black-man", 18: "white-man" });
+    expect(el.querySelector('.cw-pieces [data-square="15"]').classList.contains("cw-jumped")).toBe(true);
+    key(panel, "ArrowRight");
+    expect(boardPieces(el)).toEqual({ 1: "black-man", 8: "black-man", 11: "white-man" });
+    key(panel, "End");
+    expect(boardPieces(el)).toEqual({ 1: "black-man", 4: "white-king" });
+    expect(hop.textContent).toBe("hop 3 of 3 · crowned");
+    expect(action(el, "replay-forward").disabled).toBe(true);
+    key(panel, "ArrowLeft");
+    expect(boardPieces(el)).toEqual({ 1: "black-man", 8: "black-man", 11: "white-man" });
+    action(el, "replay-first").click();
+    expect(boardPieces(el)).toEqual(BEFORE);
+    // No move is offered on the board during a replay.
+    expect(el.querySelectorAll(".cw-sq.cw-movable")).toHaveLength(0);
+    action(el, "replay-close").click();
+    expect(panel.hidden).toBe(true);
+    expect(boardPieces(el)).toEqual({ 1: "black-man", 4: "white-king" });
+    expect(model.sent).toEqual([]);
+    // Asked for again: the command is sent and the same replay shows again.
+    action(el, "replay").click();
+    expect(model.sent).toEqual([{ kind: "command", name: "replay", version: 7 }]);
+    expect(panel.hidden).toBe(false);
+  });
+
+  it("plays the hops one after another at the chosen speed, and pauses", () => {
+    vi.useFakeTimers();
+    const model = fakeModel(replayState());
+    const { el } = mount(model);
+    const hop = el.querySelector('[data-role="replay-hop"]');
+    action(el, "replay-play").click();
+    expect(action(el, "replay-play").getAttribute("aria-pressed")).toBe("true");
+    vi.advanceTimersByTime(850);
+    expect(hop.textContent).toBe("hop 1 of 3");
+    el.querySelector('[data-action="replay-speed"][data-speed="2"]').click();
+    vi.advanceTimersByTime(450);
+    expect(hop.textContent).toBe("hop 2 of 3");
+    action(el, "replay-play").click(); // pause
+    vi.advanceTimersByTime(5000);
+    expect(hop.textContent).toBe("hop 2 of 3");
+  });
+
+  it("ends when Python clears the replay, and its timer goes with the cleanup", () => {
+    vi.useFakeTimers();
+    const model = fakeModel(replayState());
+    const { el, cleanup } = mount(model);
+    action(el, "replay-play").click();
+    model.set("state", replayState({ replay: null, version: 8 }));
+    expect(el.querySelector('[data-role="replay"]').hidden).toBe(true);
+    expect(boardPieces(el)).toEqual({ 1: "black-man", 4: "white-king" });
+    model.set("state", replayState({ version: 9 }));
+    action(el, "replay-play").click();
+    cleanup();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(model.handlerCount()).toBe(0);
+    expect(document.querySelector(".cw-root, .cw-replay, .cw-movelist, .cw-editor")).toBeNull();
+  });
+});
+
+describe("the move list", () => {
+  const history = {
+    line: ["11-15", "23-19", "8-11", "22-17"],
+    ply: 2,
+    comments: { 0: "The Old Fourteenth", 2: "a classic" },
+    variations: { 3: ["9-14 22-17"] },
+  };
+
+  it("numbers the pairs, marks the current ply, greys the redo line, shows notes", () => {
+    const { el } = mount(fakeModel(startState({ ply: 2, history })));
+    const list = el.querySelector('[data-role="moves"]');
+    expect(el.querySelector('[data-role="movelist"]').hidden).toBe(false);
+    const rows = [...list.querySelectorAll(".cw-move-row")].map((r) => r.textContent);
+    expect(rows).toEqual(["Start", "1.11-1523-19", "2.8-1122-17"]);
+    const current = list.querySelector(".cw-current");
+    expect(current.dataset.ply).toBe("2");
+    expect(current.getAttribute("aria-current")).toBe("step");
+    expect([...list.querySelectorAll(".cw-future")].map((b) => b.dataset.ply)).toEqual(["3", "4"]);
+    expect([...list.querySelectorAll('[data-role="comment"]')].map((c) => c.textContent)).toEqual([
+      "The Old Fourteenth",
+      "a classic",
+    ]);
+    expect(list.querySelector('[data-role="variation"]').textContent).toBe("(2. 9-14 22-17)");
+  });
+
+  it("sends goto on a click and on arrow keys, one request at a time", () => {
+    const model = fakeModel(startState({ version: 5, ply: 2, history }));
+    const { el } = mount(model);
+    const list = el.querySelector('[data-role="moves"]');
+    list.querySelector('[data-ply="4"]').click();
+    expect(model.sent).toEqual([{ kind: "command", name: "goto", ply: 4, version: 5 }]);
+    model.set("state", startState({ version: 6, ply: 4, history: { ...history, ply: 4 } }));
+    key(list, "ArrowLeft");
+    key(list, "ArrowLeft"); // sent once Python answered the first
+    expect(model.sent.slice(1)).toEqual([{ kind: "command", name: "goto", ply: 3, version: 6 }]);
+    model.set("state", startState({ version: 7, ply: 3, history: { ...history, ply: 3 } }));
+    expect(model.sent.slice(2)).toEqual([{ kind: "command", name: "goto", ply: 2, version: 7 }]);
+    model.set("state", startState({ version: 8, ply: 2, history: { ...history, ply: 2 } }));
+    key(list, "Home");
+    expect(model.sent.at(-1)).toEqual({ kind: "command", name: "goto", ply: 0, version: 8 });
+    model.set("state", startState({ version: 9, ply: 0, history: { ...history, ply: 0 } }));
+    key(list, "End");
+    expect(model.sent.at(-1)).toEqual({ kind: "command", name: "goto", ply: 4, version: 9 });
+  });
+
+  it('starts with "1..." when White moved first, and hides for a fresh game', () => {
+    const model = fakeModel(
+      startState({ turn: "black", ply: 1, history: { line: ["23-19"], ply: 1, comments: {}, variations: {} } }),
+    );
+    const { el } = mount(model);
+    const rows = [...el.querySelectorAll(".cw-move-row")].map((r) => r.textContent);
+    expect(rows).toEqual(["Start", "1.…23-19"]);
+    model.set("state", startState({ history: { line: [], ply: 0, comments: {}, variations: {} } }));
+    expect(el.querySelector('[data-role="movelist"]').hidden).toBe(true);
+    expect(el.querySelector(".cw-root").classList.contains("cw-with-aside")).toBe(false);
+  });
+});
+
+describe("the position editor", () => {
+  const editing = (extra = {}) =>
+    startState({
+      version: 3,
+      editor: { fen: "B:W30:B5", turn: "black", pieces: { 5: "black-man", 30: "white-man" }, error: null, ...extra },
+    });
+
+  it("sends start from the Edit control", () => {
+    const model = fakeModel(startState({ version: 2 }));
+    const { el } = mount(model);
+    expect(el.querySelector('[data-role="editor"]').hidden).toBe(true);
+    expect(el.querySelector('[data-action="edit-piece"]')).toBeNull();
+    action(el, "edit").click();
+    expect(model.sent).toEqual([{ kind: "edit", action: "start", version: 2 }]);
+  });
+
+  it("draws the edited pieces, no legal move, and turns clicks and buttons into edit intents", () => {
+    const model = fakeModel(editing());
+    const { el } = mount(model);
+    expect(boardPieces(el)).toEqual({ 5: "black-man", 30: "white-man" });
+    expect(el.querySelectorAll(".cw-sq.cw-movable")).toHaveLength(0);
+    expect(el.querySelector(".cw-controls").hidden).toBe(true);
+    const square = (n) => el.querySelector(`.cw-sq[data-square="${n}"]`);
+    click(square(9)); // black man by default
+    click(square(5)); // the same piece again: removed
+    el.querySelector('[data-action="edit-piece"][data-piece="white-king"]').click();
+    expect(el.querySelector('[data-piece="white-king"][data-action]').getAttribute("aria-pressed")).toBe("true");
+    click(square(1));
+    el.querySelector('[data-action="edit-piece"][data-piece="none"]').click();
+    click(square(30));
+    el.querySelector('[data-action="edit-turn"][data-turn="white"]').click();
+    action(el, "edit-clear").click();
+    action(el, "edit-reset").click();
+    action(el, "edit-done").click();
+    action(el, "edit-cancel").click();
+    expect(model.sent).toEqual(
+      [
+        { kind: "edit", action: "place", square: 9, piece: "black-man" },
+        { kind: "edit", action: "place", square: 5, piece: null },
+        { kind: "edit", action: "place", square: 1, piece: "white-king" },
+        { kind: "edit", action: "place", square: 30, piece: null },
+        { kind: "edit", action: "turn", turn: "white" },
+        { kind: "edit", action: "clear" },
+        { kind: "edit", action: "reset" },
+        { kind: "edit", action: "done" },
+        { kind: "edit", action: "cancel" },
+      ].map((m) => ({ ...m, version: 3 })),
+    );
+  });
+
+  it("shows the FEN, sends an edited one on Enter, and shows a refusal", () => {
+    const model = fakeModel(editing());
+    const { el } = mount(model);
+    const fen = el.querySelector('[data-role="fen"]');
+    expect(fen.value).toBe("B:W30:B5");
+    fen.focus();
+    fen.value = "W:W30:B5,K1";
+    fen.dispatchEvent(new Event("input", { bubbles: true }));
+    key(fen, "Enter");
+    expect(model.sent).toEqual([{ kind: "edit", action: "fen", fen: "W:W30:B5,K1", version: 3 }]);
+    model.set("state", editing({ error: "a black man cannot stand on 30: it would have been crowned there" }));
+    const error = el.querySelector('[data-role="editor-error"]');
+    expect(error.hidden).toBe(false);
+    expect(error.textContent).toContain("cannot stand on 30");
+    // Done: the editor goes, with its palette.
+    model.set("state", startState({ version: 4 }));
+    expect(el.querySelector('[data-role="editor"]').hidden).toBe(true);
+    expect(el.querySelector('[data-action="edit-piece"]')).toBeNull();
+    expect(el.querySelector(".cw-controls").hidden).toBe(false);
+  });
+});
