@@ -39,12 +39,20 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     depths = []
     rates = []
+    forced = []
     for name, moves, fen in positions:
         engine = Engine("hard")
-        a = engine.analyse(Board(fen), time=args.time)
+        board = Board(fen)
+        a = engine.analyse(board, time=args.time)
         rate = a.nodes / a.time if a.time else 0.0
-        depths.append(a.depth)
-        rates.append(rate)
+        if len(board.legal_moves()) == 1:
+            # A single legal move (a forced capture): the engine answers after depth 4
+            # instead of using its time; left out of the summary.
+            forced.append(name)
+            name += " (forced)"
+        else:
+            depths.append(a.depth)
+            rates.append(rate)
         rows.append(
             [
                 name,
@@ -71,6 +79,7 @@ def main(argv: list[str] | None = None) -> None:
         f"start position: depth {depths[0]} in {args.time}s; ballots: depth "
         f"min {min(depths[1:], default=0)} / median {statistics.median(depths[1:] or [0])} / "
         f"max {max(depths[1:], default=0)}; nodes/s median {statistics.median(rates):,.0f}"
+        + (f"; {len(forced)} forced positions left out" if forced else "")
     )
     if args.depth:
         started = time.perf_counter()
