@@ -268,31 +268,21 @@ class Searcher:
                     ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty
                     or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
                 )
-                if not capture and (depth <= 0 or ply >= MAX_PLY):
-                    if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
-                        return evaluate(own, opp, kings)
-                    return ply - MATE  # blocked: lost
             else:
                 capture = bool(
                     ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty
                     or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
                 )
-                if not capture and (depth <= 0 or ply >= MAX_PLY):
-                    if ((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty):
-                        return -evaluate(opp, own, kings)
-                    return ply - MATE
             if ply >= MAX_PLY:
-                return 0
+                return qsearch(own, opp, kings, black, 0, alpha, beta, ply, 0)
 
+            key = (own, opp, kings, black)
             if quiet_plies:
-                key = (own, opp, kings, black)
                 if key in reps:
                     return 0
                 if quiet_plies >= qlimit:
                     # Drawn by the no-progress rule, unless the side to move is stuck.
                     return 0 if capture or quiet(own, opp, kings, black) else ply - MATE
-            elif depth > 0:
-                key = (own, opp, kings, black)
 
             # Mate-distance pruning: nothing here can beat a win found nearer the root.
             if alpha < ply - MATE:
@@ -303,25 +293,26 @@ class Searcher:
                 return alpha
 
             hmove = None
-            use_tt = depth > 0 and quiet_plies + depth < qlimit
-            if depth > 0:
-                entry = tt_get(key)
-                if entry is not None:
-                    edepth, eflag, escore, hmove = entry
-                    # Cut-offs only in null-window nodes: a PV node searches on, so
-                    # that the principal variation comes out whole.
-                    if use_tt and edepth >= depth and beta - alpha == 1:
-                        if escore > MATE_BOUND:
-                            escore -= ply
-                        elif escore < -MATE_BOUND:
-                            escore += ply
-                        if eflag == _EXACT:
+            # Near the no-progress limit a stored score may hide a draw the stored
+            # search did not see: the table then only orders moves.
+            use_tt = quiet_plies + depth < qlimit
+            entry = tt_get(key)
+            if entry is not None:
+                edepth, eflag, escore, hmove = entry
+                # Cut-offs only in null-window nodes: a PV node searches on, so that
+                # the principal variation comes out whole.
+                if use_tt and edepth >= depth and beta - alpha == 1:
+                    if escore > MATE_BOUND:
+                        escore -= ply
+                    elif escore < -MATE_BOUND:
+                        escore += ply
+                    if eflag == _EXACT:
+                        return escore
+                    if eflag == _LOWER:
+                        if escore >= beta:
                             return escore
-                        if eflag == _LOWER:
-                            if escore >= beta:
-                                return escore
-                        elif escore <= alpha:
-                            return escore
+                    elif escore <= alpha:
+                        return escore
 
             if capture:
                 moves = captures(own, opp, kings, black)
@@ -331,7 +322,7 @@ class Searcher:
                 moves = quiet(own, opp, kings, black)
                 if not moves:
                     return ply - MATE
-                if depth > 0 and len(moves) > 1:
+                if len(moves) > 1:
                     h = hist[black]
                     k1, k2 = killers[ply]
                     scored = []
@@ -360,7 +351,7 @@ class Searcher:
             best_move = moves[0]
             alpha0 = alpha
             nxt = not black
-            if quiet_plies + 1 < qlimit and kings and depth > 0:
+            if quiet_plies + 1 < qlimit and kings:
                 reps[key] = reps.get(key, 0) + 1
                 pushed = True
             else:
@@ -461,7 +452,7 @@ class Searcher:
                             if pv_node:
                                 pv_table[ply] = (m, *pv_table[ply + 1])
                             if score >= beta:
-                                if not taken and depth > 0:
+                                if not taken:
                                     kl = killers[ply]
                                     if kl[0] != m:
                                         kl[1] = kl[0]
