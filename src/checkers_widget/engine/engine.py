@@ -125,11 +125,11 @@ class Engine:
     ========  =====================================================================
 
     ``depth``, ``time`` and ``nodes`` given here replace the level's own limits for
-    every search (e.g. ``Engine("hard", nodes=50_000)`` searches exactly 50,000 nodes,
-    the same on every machine); given to :meth:`analyse` they replace them for that
-    call. ``seed`` seeds the generator used by the noisy levels; with the same seed and
-    the same calls, the engine plays the same moves. Each search starts from an empty
-    transposition table, so a result never depends on earlier calls.
+    every search (e.g. ``Engine("hard", nodes=50_000)`` searches at most 50,000 nodes
+    and plays the same move on every machine); given to :meth:`analyse` they replace
+    them for that call. ``seed`` seeds the generator used by the noisy levels; with the
+    same seed and the same calls, the engine plays the same moves. Each search starts
+    from an empty transposition table, so a result never depends on earlier searches.
 
     Thread use: run :meth:`analyse` in a worker thread and call :meth:`stop` from
     another; the search then returns promptly with the best move found so far. A
