@@ -68,8 +68,16 @@ export class MoveList {
     this.key = null;
     this.ply = 0;
     this.length = 0;
-    this.inFlight = false; // a goto sent and not answered yet
-    this.wanted = null; // where keys asked to go meanwhile
+    // Where the user asked to go, and the state version a goto was last sent from:
+    // Python refuses an intent sent from an outdated state (one goto publishes more than
+    // one state), so the request is sent again from each new state until it is reached.
+    // While Python walks there it publishes each position on the way: those are waited
+    // out (`sentFrom` -> `sentTo`).
+    this.target = null;
+    this.version = null;
+    this.sentVersion = null;
+    this.sentFrom = null;
+    this.sentTo = null;
     this.items = new Map(); // ply -> element
     this.element = el("div", "cw-movelist", { "data-role": "movelist" });
     const head = el("div", "cw-movelist-head");
@@ -91,7 +99,7 @@ export class MoveList {
 
   update(state, { interactive = true } = {}) {
     this.interactive = interactive;
-    this.inFlight = false;
+    this.version = state ? state.version : null;
     const history = state && !state.editor ? state.history : null;
     const line = (history && history.line) || [];
     this.element.hidden = line.length === 0;
@@ -107,10 +115,15 @@ export class MoveList {
       this.build(line, first, (history && history.comments) || {}, (history && history.variations) || {});
     }
     this.mark();
-    if (this.wanted !== null) {
-      const wanted = this.wanted;
-      this.wanted = null;
-      if (wanted !== this.ply) this.request(wanted);
+    if (this.sentTo !== null) {
+      const on = (this.ply - this.sentFrom) * (this.sentTo - this.ply) > 0;
+      const refused = state && state.status && state.status.kind === "refused" && state.version === this.sentVersion;
+      if (refused) this.target = null;
+      if (!on || refused) this.sentFrom = this.sentTo = null;
+    }
+    if (this.target !== null) {
+      if (this.target === this.ply || this.target > this.length || !history) this.target = null;
+      else if (this.sentTo === null) this.flush();
     }
   }
 
@@ -188,23 +201,26 @@ export class MoveList {
     }
   }
 
-  /** Ask for the position after `ply` moves (one request at a time; keys coalesce). */
+  /** Ask for the position after `ply` moves (kept asking until Python is there). */
   request(ply) {
-    const target = Math.max(0, Math.min(this.length, ply));
     if (!this.interactive) return;
-    if (this.inFlight) {
-      this.wanted = target;
-      return;
-    }
-    if (target === this.ply) return;
-    this.inFlight = true;
-    this.target = target;
-    this.goto(target);
+    const target = Math.max(0, Math.min(this.length, ply));
+    this.target = target === this.ply ? null : target;
+    if (this.sentTo === null) this.flush();
+  }
+
+  /** Send the goto, once per state version. */
+  flush() {
+    if (this.target === null || this.sentVersion === this.version) return;
+    this.sentVersion = this.version;
+    this.sentFrom = this.ply;
+    this.sentTo = this.target;
+    this.goto(this.target);
   }
 
   onKeyDown(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const base = this.wanted ?? (this.inFlight ? this.target : this.ply);
+    const base = this.target ?? this.ply;
     const targets = {
       ArrowLeft: base - 1,
       ArrowUp: base - 1,

@@ -115,8 +115,23 @@ export function render({ model, el }) {
     root.classList.toggle("cw-with-aside", moveList.visible);
     aside.hidden = !moveList.visible;
     chrome.controls.hidden = editing;
+    // While editing, the bar and the status line speak of the position being edited.
+    const editStatus = () => {
+      if (state.status && state.status.kind === "refused") return state.status;
+      const names = state.names || {};
+      const side = names[state.editor.turn] || state.editor.turn;
+      return { text: `Setting up a position: ${side} to move`, kind: "turn" };
+    };
     const barState = editing
-      ? { ...state, turn: state.editor.turn, result: null, counts: countPieces(state.editor.pieces) }
+      ? {
+          ...state,
+          turn: state.editor.turn,
+          result: null,
+          draw_offer: null,
+          draw_claim: null,
+          counts: countPieces(state.editor.pieces),
+          status: editStatus(),
+        }
       : state;
     chrome.update(barState, {
       interactive,
