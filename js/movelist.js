@@ -145,7 +145,11 @@ export class MoveList {
         }
         for (const alt of variations[String(ply)] || []) {
           const v = el("div", "cw-variation", { "data-role": "variation", "data-ply": String(ply) });
-          v.textContent = `(${numberedLine(alt, ply, first)})`;
+          // Compact: the first few moves, the whole line in the tooltip.
+          const moves = alt.trim().split(/\s+/);
+          const more = moves.length > 6 ? " …" : "";
+          v.textContent = `(${numberedLine(moves.slice(0, 6), ply, first)}${more})`;
+          v.title = numberedLine(moves, ply, first);
           out.push(v);
         }
       }
