@@ -190,7 +190,10 @@ class CheckersWidget(anywidget.AnyWidget):
             self._computer.cancel()
             self._analyst.cancel()
             self._thinking = False
-            self._publish(bump=True)
+            if self._suspended:
+                self._version += 1  # one state is published when the whole walk is done
+            else:
+                self._publish(bump=True)
             if event in ("move", "redo"):
                 move = game.moves[-1]
                 for observer in list(self._observers):
@@ -488,6 +491,7 @@ class CheckersWidget(anywidget.AnyWidget):
                         break
             finally:
                 self._suspended = False
+            self._publish()
             self._after_change()
             return taken
 
@@ -505,6 +509,7 @@ class CheckersWidget(anywidget.AnyWidget):
                         break
             finally:
                 self._suspended = False
+            self._publish()
             self._after_change()
             return replayed
 
@@ -540,7 +545,7 @@ class CheckersWidget(anywidget.AnyWidget):
                 self._game.goto(ply)
             finally:
                 self._suspended = False
-            self._publish(bump=True)
+            self._publish()
             self._after_change()
 
     def load_pdn(self, text: str) -> Game:
