@@ -201,6 +201,7 @@ def test_replay_steps_through_a_triple_jump(lab, make_notebook):
         forward.click()
         expect(root.locator(HOP)).to_contain_text(f"hop {hop} of 3")
         expect_pieces(root, HOPS[hop])
+        expect(piece_on(root, landing)).to_be_visible()
         if jumped:
             expect(piece_on(root, jumped)).to_have_class(re.compile(r"\bcw-jumped\b"))
         if hop == 1:
@@ -454,7 +455,8 @@ def test_teaching_tools_in_the_dark_theme(lab, make_notebook, tinsley: Path):
     # The panels follow the theme: readable text on a dark background.
     for panel in (replay.locator('[data-role="replay"]'), walk.locator(MOVES)):
         colors = panel.evaluate(
-            "e => [getComputedStyle(e).color, getComputedStyle(e.closest('.cw-replay, .cw-movelist')).backgroundColor]"
+            "e => [getComputedStyle(e).color,"
+            " getComputedStyle(e.closest('.cw-replay, .cw-movelist')).backgroundColor]"
         )
         fg, bg = (_luminance(c) for c in colors)
         assert bg < 0.3 and fg - bg > 0.4, colors
