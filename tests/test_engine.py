@@ -129,7 +129,7 @@ def test_a_whole_game_is_legal(level: str) -> None:
 
 def test_levels_use_their_documented_limits() -> None:
     assert LEVELS["easy"].depth == 4 and LEVELS["easy"].noise > 0
-    assert LEVELS["normal"].depth == 8
+    assert LEVELS["normal"].depth == 8 and LEVELS["normal"].margin < LEVELS["easy"].margin
     assert LEVELS["hard"].time == 1.0
     assert LEVELS["expert"].time is not None and LEVELS["expert"].time > LEVELS["hard"].time
     board = Board()
@@ -258,7 +258,7 @@ def test_budgeted_hard_search_is_reproducible() -> None:
 def test_easy_chooses_among_near_best_moves() -> None:
     """Easy never throws away a piece it can see: its move is within its margin."""
     board = Board()
-    exact = Engine("normal").analyse(board, depth=4)
+    exact = Engine("hard").analyse(board, depth=4)
     for seed in range(6):
         a = Engine("easy", seed=seed).analyse(board)
         assert a.score >= exact.score - LEVELS["easy"].margin / 100 - 1e-9
