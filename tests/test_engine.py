@@ -384,3 +384,10 @@ def test_losing_side_completes_a_repetition() -> None:
     a = Engine().analyse(game, depth=10)
     assert a.move == game.board.parse_move("5-1")
     assert a.score == 0
+
+
+def test_engine_is_exported_from_the_package() -> None:
+    import checkers_widget
+
+    assert checkers_widget.Engine is Engine
+    assert set(checkers_widget.LEVELS) == {"easy", "normal", "hard", "expert"}

@@ -1,6 +1,7 @@
 """checkers-widget: American checkers (English draughts) as a first-class citizen of Jupyter."""
 
 from .board import START_FEN, Board
+from .engine import LEVELS, Analysis, Engine
 from .errors import (
     AmbiguousMoveError,
     CheckersError,
@@ -16,14 +17,17 @@ from .pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_ga
 __all__ = [
     "BLACK",
     "DRAW_RULE_PRESETS",
+    "LEVELS",
     "SIDE_NAME_PRESETS",
     "START_FEN",
     "WHITE",
     "AmbiguousMoveError",
+    "Analysis",
     "Board",
     "CheckersError",
     "Color",
     "DrawRules",
+    "Engine",
     "FenError",
     "Game",
     "GameOverError",
