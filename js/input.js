@@ -32,6 +32,9 @@ export class BoardInput {
     // `intercept(square)`: a click the board takes for itself (the position editor);
     // returns true when it handled the click.
     this.intercept = options.intercept || (() => false);
+    // `isWaiting()`: a move is drawn ahead of Python's answer; clicks wait for it.
+    this.isWaiting = options.isWaiting || (() => false);
+    this.queued = [];
     this.selected = null;
     this.cursor = null;
     this.sticky = null;
@@ -79,6 +82,10 @@ export class BoardInput {
       this.changed();
       return null;
     }
+    if (this.isWaiting()) {
+      this.queued.push(square);
+      return null;
+    }
     const state = this.getState();
     this.explainWaiting(state);
     const { select, send } = decideClick(state, this.selected, square, this.isInteractive());
@@ -98,6 +105,18 @@ export class BoardInput {
     }
     this.changed();
     return send;
+  }
+
+  /** Play the clicks made while a move awaited Python's answer. */
+  flushQueued() {
+    const queued = this.queued;
+    this.queued = [];
+    for (const square of queued) this.click(square);
+  }
+
+  /** Forget them (the move they followed was refused). */
+  dropQueued() {
+    this.queued = [];
   }
 
   /** Say (to screen readers) why the board takes no move now, when it is the computer's. */

@@ -178,13 +178,15 @@ export class BoardView {
    * Draw `state`. With `animate`, a move from the previous state travels hop by hop;
    * otherwise everything jumps to its place.
    */
-  draw(state, { animate = false, plan: given, hopMs } = {}) {
+  draw(state, { animate = false, plan: given, hopMs, confirms = false } = {}) {
     const prev = this.state;
     this.state = state;
-    this.animator.finishAll();
     const { pieces, faded } = displayPieces(state);
     // A caller may say how the pieces travel (the step-through replay does).
-    const plan = given !== undefined ? given : prev ? planTransition(prev, state) : null;
+    // `confirms`: Python's answer to a move already drawn; the position stays as drawn.
+    const plan = confirms ? null : given !== undefined ? given : prev ? planTransition(prev, state) : null;
+    // A move drawn ahead of Python's answer keeps travelling when the answer confirms it.
+    if (!confirms) this.animator.finishAll();
     const old = this.pieces;
     const next = new Map();
     clearTimeout(this.dropTimer);
@@ -222,7 +224,8 @@ export class BoardView {
       const entry = old.get(square);
       if (entry) {
         old.delete(square);
-        this.setKind(entry, kind);
+        // A piece still travelling takes its new kind (a crown) when it lands.
+        if (!entry.el.classList.contains("cw-moving")) this.setKind(entry, kind);
         next.set(square, entry);
       } else {
         next.set(square, { el: this.makePiece(kind, square), kind, born: true });
@@ -295,7 +298,13 @@ export class BoardView {
       const finalKind = moverKind || mover.kind;
       const el = mover.el;
       el.classList.toggle("cw-faded", faded.has(end));
-      const landedByDrop = droppedEntry === mover && dropped.to === end;
+      let landedByDrop = droppedEntry === mover && dropped.to === end;
+      if (this.drag && this.drag.entry === mover) {
+        // Dropped on its landing square and drawn there at once: no flight from the hand.
+        this.drag = null;
+        el.classList.remove("cw-dragging");
+        landedByDrop = true;
+      }
       const fromTransform = el.style.transform;
       this.place(el, end);
       if (animateNow && !landedByDrop) {

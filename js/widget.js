@@ -15,6 +15,53 @@ import { MoveList } from "./movelist.js";
 import { ReplayPanel } from "./replay.js";
 import { BoardView } from "./view.js";
 
+const OPTIMISTIC_TIMEOUT_MS = 3000;
+
+function samePath(a, b) {
+  return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+/**
+ * The state after `path` when it is exactly one of `state.legal`'s paths (else null):
+ * the piece on its last square (crowned if the move crowns), its captures gone, no
+ * selection, the move highlighted. Nothing is decided here: Python listed the move.
+ */
+export function afterMove(state, path) {
+  if (!state || !state.pieces || state.result) return null;
+  const move = (state.legal || []).find((m) => samePath(m.path, path));
+  if (!move) return null;
+  const pieces = { ...state.pieces };
+  const start = String(path[0]);
+  let kind = pieces[start];
+  if (!kind) return null;
+  delete pieces[start];
+  for (const square of move.captures || []) delete pieces[String(square)];
+  if (move.crowns) kind = kind.replace(/-man$/, "-king");
+  pieces[String(path[path.length - 1])] = kind;
+  const turn = state.turn === "black" ? "white" : state.turn === "white" ? "black" : state.turn;
+  return {
+    ...state,
+    pieces,
+    turn,
+    ply: (state.ply || 0) + 1,
+    legal: [],
+    pending: null,
+    must_capture: false,
+    hint: null,
+    last_move: { ...move, path: [...move.path], captures: [...(move.captures || [])] },
+  };
+}
+
+/** Whether Python's `next` state is the position `guessed` drew (its move played). */
+function confirmsMove(guessed, next) {
+  if (!next || next.pending || next.ply !== guessed.ply || !next.last_move) return false;
+  if (!samePath(next.last_move.path, guessed.last_move.path)) return false;
+  const a = next.pieces || {};
+  const b = guessed.pieces;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
 /** Draw one view of the widget in `el`; returns its cleanup. */
 export function render({ model, el }) {
   const controller = new AbortController();
@@ -60,15 +107,40 @@ export function render({ model, el }) {
       model.save_changes();
     },
   });
+  // A move the user just completed along one of state.legal's full paths is drawn at
+  // once (Python listed it, so it is legal), before Python's answer; that answer is
+  // then drawn as usual (it normally matches; a veto puts the piece back).
+  let optimistic = null;
+  let optimisticTimer = null;
   // What the board draws: the position being edited, a replay's hop, or the game.
   const shown = () => {
     if (state.editor) return editorBoardState(state);
     if (replay.active) return replay.boardState(state);
-    return state;
+    return optimistic || state;
   };
+  function drawOptimistic(path) {
+    if (state.editor || replay.active || optimistic) return;
+    const after = afterMove(state, path);
+    if (!after) return;
+    optimistic = after;
+    input.selected = null;
+    drawBoard(motion());
+    clearTimeout(optimisticTimer);
+    // Should no answer come (a kernel gone away), go back to what Python last said.
+    optimisticTimer = setTimeout(() => {
+      if (!optimistic) return;
+      optimistic = null;
+      input.dropQueued();
+      drawBoard(false);
+    }, OPTIMISTIC_TIMEOUT_MS);
+  }
   const input = new BoardInput({
     view,
-    sendMove: (path) => send({ kind: "move", path }),
+    sendMove: (path) => {
+      drawOptimistic(path);
+      send({ kind: "move", path });
+    },
+    isWaiting: () => optimistic !== null,
     command: (action) => chrome.press(action),
     getState: shown,
     intercept: (square) => Boolean(state.editor) && Boolean(model.get("interactive")) && editor.clickSquare(square),
@@ -95,10 +167,10 @@ export function render({ model, el }) {
     view.setOrientation(model.get("orientation"));
   };
 
-  function drawBoard(animate, plan, hopMs) {
+  function drawBoard(animate, plan, hopMs, confirms = false) {
     const board = shown();
     input.stateChanged(board);
-    view.draw(board, plan === undefined ? { animate } : { animate, plan, hopMs });
+    view.draw(board, plan === undefined ? { animate, confirms } : { animate, plan, hopMs });
     view.setMarks(input.marks());
     view.setJumped(replay.active && !state.editor ? replay.jumped() : null);
   }
@@ -107,7 +179,14 @@ export function render({ model, el }) {
     const interactive = Boolean(model.get("interactive"));
     root.classList.toggle("cw-busy", Boolean(state.thinking) && !state.result);
     const replaying = replay.update(state) || replay.active;
-    drawBoard(animate && !replaying && !state.editor && !(prev && prev.editor));
+    const guessed = optimistic;
+    optimistic = null;
+    clearTimeout(optimisticTimer);
+    // The answer to a move already drawn: no second animation (a running one goes on).
+    const confirms = Boolean(guessed) && confirmsMove(guessed, state);
+    const refused = Boolean(guessed) && !confirms && prev && state.version === prev.version;
+    if (refused) input.dropQueued();
+    drawBoard(animate && !replaying && !state.editor && !(prev && prev.editor), undefined, undefined, confirms);
     editor.update(state, { interactive });
     moveList.update(state, { interactive });
     const editing = Boolean(state.editor);
@@ -148,6 +227,8 @@ export function render({ model, el }) {
       const prev = state;
       state = model.get("state") || {};
       draw(prev, motionAllowed(model.get("animate")));
+      // Clicks made while a move awaited Python's answer, now that it is here.
+      input.flushQueued();
     },
     "change:orientation": () => {
       view.setOrientation(model.get("orientation"));
@@ -173,6 +254,7 @@ export function render({ model, el }) {
   return () => {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
     controller.abort();
+    clearTimeout(optimisticTimer);
     input.destroy();
     replay.destroy();
     chrome.destroy();

@@ -730,3 +730,115 @@ describe("drag and drop", () => {
     expect(piece.classList.contains("cw-dragging")).toBe(false);
   });
 });
+
+describe("optimistic drawing", () => {
+  const pieceOn = (el, n) => el.querySelector(`.cw-pieces [data-piece][data-square="${n}"]`);
+
+  it("draws a move along an exact legal path before any state arrives", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    const piece = pieceOn(el, 11);
+    click(square(el, 11));
+    click(square(el, 15));
+    expect(model.sent).toEqual([{ kind: "move", path: [11, 15], version: 1 }]);
+    expect(pieceOn(el, 15)).toBe(piece);
+    expect(pieceOn(el, 11)).toBeNull();
+    expect(square(el, 11).classList.contains("cw-last")).toBe(true);
+    expect(square(el, 15).classList.contains("cw-last")).toBe(true);
+    expect(el.querySelector(".cw-selected")).toBeNull();
+    expect(el.querySelector(".cw-target")).toBeNull();
+    // Python's answer: the same drawing, the same element.
+    model.set("state", afterFirstMove());
+    expect(pieceOn(el, 15)).toBe(piece);
+    expect(pieceOn(el, 11)).toBeNull();
+  });
+
+  it("removes the captured pieces and crowns at once", () => {
+    const model = fakeModel(pendingState());
+    const { el } = mount(model);
+    click(square(el, 25));
+    expect(model.sent).toEqual([{ kind: "move", path: [9, 18, 25], version: 2 }]);
+    expect(pieceOn(el, 25).dataset.piece).toBe("black-man");
+    expect(pieceOn(el, 14)).toBeNull();
+    expect(pieceOn(el, 22)).toBeNull();
+    expect(pieceOn(el, 23)).not.toBeNull();
+
+    const crown = { notation: "27-32", path: [27, 32], captures: [], crowns: true };
+    const model2 = fakeModel(startState({ pieces: { 27: "black-man", 5: "white-man" }, legal: [crown] }));
+    const view2 = mount(model2);
+    click(square(view2.el, 27));
+    click(square(view2.el, 32));
+    expect(pieceOn(view2.el, 32).dataset.piece).toBe("black-king");
+  });
+
+  it("waits for Python on a partial multi-jump path", () => {
+    const model = fakeModel(doubleJumpState());
+    const { el } = mount(model);
+    click(square(el, 9));
+    click(square(el, 18));
+    expect(model.sent).toEqual([{ kind: "move", path: [9, 18], version: 1 }]);
+    expect(pieceOn(el, 9)).not.toBeNull();
+    expect(pieceOn(el, 18)).toBeNull();
+  });
+
+  it("puts the piece back when Python refuses the move", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    click(square(el, 11));
+    click(square(el, 15));
+    expect(pieceOn(el, 15)).not.toBeNull();
+    model.set("state", startState({ status: { text: "Lesson 1: try 11-15", kind: "refused" } }));
+    expect(pieceOn(el, 11).dataset.piece).toBe("black-man");
+    expect(pieceOn(el, 15)).toBeNull();
+    expect(square(el, 15).classList.contains("cw-last")).toBe(false);
+    expect(el.querySelector('[data-role="status"]').textContent).toBe("Lesson 1: try 11-15");
+    // The board takes moves again.
+    click(square(el, 10));
+    click(square(el, 14));
+    expect(model.sent.at(-1)).toEqual({ kind: "move", path: [10, 14], version: 1 });
+    expect(pieceOn(el, 14)).not.toBeNull();
+  });
+
+  it("clicks made before the answer are played once it arrives", () => {
+    const model = fakeModel(startState());
+    const { el } = mount(model);
+    click(square(el, 11));
+    click(square(el, 15));
+    click(square(el, 22));
+    click(square(el, 18));
+    expect(model.sent).toHaveLength(1);
+    model.set("state", afterFirstMove());
+    expect(model.sent.at(-1)).toEqual({ kind: "move", path: [22, 18], version: 2 });
+    expect(pieceOn(el, 18)).not.toBeNull();
+  });
+
+  it("animates the move once: the confirming state does not animate it again", () => {
+    const calls = [];
+    const original = HTMLElement.prototype.animate;
+    HTMLElement.prototype.animate = function animate(keyframes, options) {
+      const animation = { keyframes, options, element: this, cancelled: false };
+      animation.cancel = () => {
+        animation.cancelled = true;
+      };
+      calls.push(animation);
+      return animation;
+    };
+    try {
+      const model = fakeModel(startState(), { animate: true });
+      const { el } = mount(model);
+      const piece = pieceOn(el, 11);
+      click(square(el, 11));
+      click(square(el, 15));
+      expect(calls).toHaveLength(1);
+      expect(calls[0].element).toBe(piece);
+      expect(calls[0].keyframes.map((k) => k.transform)).toEqual(["translate(200%, 500%)", "translate(300%, 400%)"]);
+      model.set("state", afterFirstMove());
+      expect(calls).toHaveLength(1);
+      // The flight goes on undisturbed.
+      expect(calls[0].cancelled).toBe(false);
+      expect(pieceOn(el, 15)).toBe(piece);
+    } finally {
+      HTMLElement.prototype.animate = original;
+    }
+  });
+});
