@@ -16,6 +16,7 @@ from checkers_widget.game import Game
 from checkers_widget.widget import CheckersWidget, HookError, MoveVetoed
 
 STATE_KEYS = {
+    "seq",
     "replay",
     "editor",
     "history",
@@ -479,3 +480,14 @@ def test_answering_without_an_offer_is_refused():
     assert status(w)[0] == "refused"
     assert command(w, "claim-draw") is False
     assert status(w)[0] == "refused"
+
+
+def test_a_repeated_refusal_publishes_a_new_state():
+    w = CheckersWidget()
+    for _ in range(2):
+        # 11-14 is not a move: refused without changing the position or its version.
+        w.handle_intent({"kind": "move", "version": w.state["version"], "path": [11, 14]})
+        first = dict(w.state)
+        w.handle_intent({"kind": "move", "version": w.state["version"], "path": [11, 14]})
+        assert w.state["status"] == first["status"] and w.state["version"] == first["version"]
+        assert w.state["seq"] > first["seq"]  # a new state, so the board hears it again

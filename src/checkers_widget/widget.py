@@ -817,9 +817,15 @@ class CheckersWidget(anywidget.AnyWidget):
                 "evaluation": self._evaluation,
                 "replay": self._replay,
                 "editor": self._editor_state(),
+                # Every publish differs, so a repeated refusal still reaches the board.
+                "seq": self._next_seq(),
             },
         )
         self._update_fallback()
+
+    def _next_seq(self) -> int:
+        self._seq = getattr(self, "_seq", 0) + 1
+        return self._seq
 
     def _editor_state(self) -> dict[str, Any] | None:
         board = self._editor
