@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from board_helpers import write_notebook
 from jupyter_harness import (
     CHROMIUM_ARGS,
     ConsoleLog,
@@ -102,6 +104,21 @@ def lab(
     # Kernels outlive the page: shut them down so the next test starts afresh.
     with contextlib.suppress(Exception):
         jupyter_server.shutdown_sessions()
+
+
+@pytest.fixture
+def make_notebook(jupyter_server: JupyterServer, request: pytest.FixtureRequest):
+    """Write a notebook of code cells into the server's root; returns its path.
+
+    Named after the test module and the test, so names never clash across files.
+    """
+
+    def make(*cells: str) -> str:
+        module = request.node.module.__name__.rpartition(".")[2]
+        test = re.sub(r"[^A-Za-z0-9_]+", "_", request.node.name)[:60]
+        return write_notebook(jupyter_server, f"{module}__{test}.ipynb", *cells)
+
+    return make
 
 
 @pytest.hookimpl(wrapper=True)

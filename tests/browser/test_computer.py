@@ -15,12 +15,20 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from board_helpers import (
+    PIECE,
+    STATUS,
+    kernel,
+    kernel_json,
+    open_board_root,
+    piece_on,
+    pieces,
+    sq,
+)
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
-PIECE = "[data-piece]"
-STATUS = '[data-role="status"]'
 THINKING = '[data-role="thinking"]'
 HINT_ARROW = '[data-role="hint-arrow"]'
 HINT_LINE = '[data-role="hint"]'
@@ -35,22 +43,6 @@ IMPORTS = """
 from checkers_widget import Game
 from checkers_widget.engine import Engine
 from checkers_widget.widget import CheckersWidget
-"""
-
-_JS_EXECUTE = """
-async (code) => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false });
-  let out = "";
-  future.onIOPub = (msg) => {
-    const type = msg.header.msg_type;
-    if (type === "stream") out += msg.content.text;
-    else if (type === "error") out += `ERROR ${msg.content.ename}: ${msg.content.evalue}`;
-  };
-  await future.done;
-  return out;
-}
 """
 
 # Run one cell through the notebook UI, as Shift+Enter would (without moving on).
@@ -77,62 +69,6 @@ def with_imports(source: str) -> str:
     return f"{textwrap.dedent(IMPORTS).strip()}\n{textwrap.dedent(source).strip()}"
 
 
-def _code_cell(source: str) -> dict:
-    return {
-        "cell_type": "code",
-        "metadata": {},
-        "source": textwrap.dedent(source).strip(),
-        "outputs": [],
-        "execution_count": None,
-    }
-
-
-@pytest.fixture
-def make_notebook(jupyter_server, request):
-    """Write a notebook of code cells into the server's root; returns its path."""
-
-    def make(*cells: str) -> str:
-        name = re.sub(r"[^A-Za-z0-9_]+", "_", request.node.name)[:60] + ".ipynb"
-        content = {
-            "cells": [_code_cell(c) for c in cells],
-            "metadata": {
-                "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                "language_info": {"name": "python"},
-            },
-            "nbformat": 4,
-            "nbformat_minor": 5,
-        }
-        jupyter_server.api(
-            "PUT",
-            f"/api/contents/{name}",
-            {"type": "notebook", "format": "json", "content": content},
-        )
-        return name
-
-    return make
-
-
-def kernel(page: Page, code: str) -> str:
-    """Run ``code`` in the notebook's kernel (no new cell); returns what it printed."""
-    out = page.evaluate(_JS_EXECUTE, textwrap.dedent(code).strip())
-    assert "ERROR" not in out, out
-    return out
-
-
-def kernel_json(page: Page, expression: str):
-    return json.loads(kernel(page, f"import json as _j; print(_j.dumps({expression}))"))
-
-
-def open_board(lab, path: str) -> Locator:
-    """Open and run the notebook; returns the (first) live board's root once drawn."""
-    lab.open_in_lab(path)
-    lab.run_all_cells()
-    assert lab.error_outputs() == []
-    root = lab.page.locator(".cw-root").first
-    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
-    return root
-
-
 def open_first_cell(lab, path: str) -> Locator:
     """Open the notebook and run its first cell only (the others wait for the test)."""
     lab.open_in_lab(path)
@@ -142,22 +78,6 @@ def open_first_cell(lab, path: str) -> Locator:
     lab.wait_for_kernel_idle(path)
     assert lab.error_outputs() == []
     return root
-
-
-def sq(root: Locator, n: int) -> Locator:
-    """The playable square ``n`` (not the piece standing on it)."""
-    return root.locator(f'[data-square="{n}"]:not([data-piece])')
-
-
-def piece_on(root: Locator, n: int) -> Locator:
-    return root.locator(f'{PIECE}[data-square="{n}"]')
-
-
-def pieces(root: Locator) -> dict[int, str]:
-    found = root.locator(PIECE).evaluate_all(
-        "els => els.map(e => [Number(e.dataset.square), e.dataset.piece])"
-    )
-    return dict(found)
 
 
 def wait_for_black(root: Locator, timeout: int = 90_000) -> str:
@@ -213,7 +133,7 @@ def test_a_whole_game_against_the_computer(lab, make_notebook):
         w
         """)
     )
-    root = open_board(lab, path)
+    root = open_board_root(lab, path, count=None)
     page = lab.page
     # The bar says who plays what.
     expect(root.locator('[data-side="black"] [data-role="player"]')).to_have_text("You")
@@ -309,7 +229,7 @@ def test_undo_while_thinking_cancels_the_search(lab, make_notebook):
         w
         """)
     )
-    root = open_board(lab, path)
+    root = open_board_root(lab, path, count=None)
     page = lab.page
     start = pieces(root)
     play_by_clicks(root, [11, 15])

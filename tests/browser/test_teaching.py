@@ -13,16 +13,24 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import textwrap
 from pathlib import Path
 
 import pytest
+from board_helpers import (
+    BOARD_PIECE,
+    CW_SQUARE,
+    STATUS,
+    kernel,
+    kernel_json,
+    open_board_root,
+    pieces,
+)
+from board_helpers import piece_on as _piece_on
+from board_helpers import sq as _sq
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
-BOARD_PIECE = ".cw-pieces [data-piece]"  # the pieces drawn on the board
-STATUS = '[data-role="status"]'
 HOP = '[data-role="replay-hop"]'
 MOVES = '[data-role="moves"]'
 WAIT = 30_000  # ms for any DOM condition
@@ -43,57 +51,6 @@ HOPS = [
 #: and 27x18x11x4 at ply 26.
 TINSLEY_INDEX = 53
 
-_JS_EXECUTE = """
-async (code) => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false });
-  let out = "";
-  future.onIOPub = (msg) => {
-    const type = msg.header.msg_type;
-    if (type === "stream") out += msg.content.text;
-    else if (type === "error") out += `ERROR ${msg.content.ename}: ${msg.content.evalue}`;
-  };
-  await future.done;
-  return out;
-}
-"""
-
-
-def _code_cell(source: str) -> dict:
-    return {
-        "cell_type": "code",
-        "metadata": {},
-        "source": textwrap.dedent(source).strip(),
-        "outputs": [],
-        "execution_count": None,
-    }
-
-
-@pytest.fixture
-def make_notebook(jupyter_server, request):
-    """Write a notebook of code cells into the server's root; returns its path."""
-
-    def make(*cells: str) -> str:
-        name = "teach_" + re.sub(r"[^A-Za-z0-9_]+", "_", request.node.name)[:60] + ".ipynb"
-        content = {
-            "cells": [_code_cell(c) for c in cells],
-            "metadata": {
-                "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                "language_info": {"name": "python"},
-            },
-            "nbformat": 4,
-            "nbformat_minor": 5,
-        }
-        jupyter_server.api(
-            "PUT",
-            f"/api/contents/{name}",
-            {"type": "notebook", "format": "json", "content": content},
-        )
-        return name
-
-    return make
-
 
 @pytest.fixture
 def tinsley(shared_dir: Path, jupyter_server) -> Path:
@@ -106,39 +63,16 @@ def tinsley(shared_dir: Path, jupyter_server) -> Path:
     return source
 
 
-def kernel(page: Page, code: str) -> str:
-    """Run ``code`` in the notebook's kernel (no new cell); returns what it printed."""
-    out = page.evaluate(_JS_EXECUTE, textwrap.dedent(code).strip())
-    assert "ERROR" not in out, out
-    return out
-
-
-def kernel_json(page: Page, expression: str):
-    return json.loads(kernel(page, f"import json as _j; print(_j.dumps({expression}))"))
-
-
-def open_board(lab, path: str, *, count: int = 1) -> Locator:
-    lab.open_in_lab(path)
-    lab.run_all_cells()
-    assert lab.error_outputs() == []
-    boards = lab.page.locator('[data-role="board"]')
-    expect(boards).to_have_count(count, timeout=60_000)
-    return lab.page.locator(".cw-root").first
-
-
 def sq(root: Locator, n: int) -> Locator:
-    return root.locator(f'.cw-sq[data-square="{n}"]')
+    return _sq(root, n, template=CW_SQUARE)
 
 
 def piece_on(root: Locator, n: int) -> Locator:
-    return root.locator(f'.cw-pieces [data-piece][data-square="{n}"]')
+    return _piece_on(root, n, piece=BOARD_PIECE)
 
 
 def board_pieces(root: Locator) -> dict[int, str]:
-    found = root.locator(BOARD_PIECE).evaluate_all(
-        "els => els.map(e => [Number(e.dataset.square), e.dataset.piece])"
-    )
-    return dict(found)
+    return pieces(root, piece=BOARD_PIECE)
 
 
 def expect_pieces(root: Locator, wanted: dict[int, str]) -> None:
@@ -180,7 +114,7 @@ def test_replay_steps_through_a_triple_jump(lab, make_notebook):
         w
         """
     )
-    root = open_board(lab, path)
+    root = open_board_root(lab, path)
     page = lab.page
     # Python: one legal move, the crowning triple jump.
     assert kernel_json(page, "[str(m) for m in w.game.legal_moves()]") == [TRIPLE]
@@ -258,7 +192,7 @@ def test_walk_through_a_tinsley_game(lab, make_notebook, tinsley: Path):
         w
         """
     )
-    root = open_board(lab, path)
+    root = open_board_root(lab, path)
     page = lab.page
     line = kernel_json(page, "w.state['history']['line']")
     assert line[20] == "7x14x23x30" and line[25] == "27x18x11x4"
@@ -325,7 +259,7 @@ def test_position_editor(lab, make_notebook):
         w
         """
     )
-    root = open_board(lab, path)
+    root = open_board_root(lab, path)
     page = lab.page
     root.locator('[data-action="edit"]').click()
     editor = root.locator('[data-role="editor"]')

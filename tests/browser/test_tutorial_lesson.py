@@ -10,62 +10,15 @@ examples/02_learn_the_rules.ipynb, is run top to bottom as well.
 from __future__ import annotations
 
 import re
-import textwrap
 
 import pytest
+from board_helpers import STATUS, kernel, piece_on, pieces, sq, write_notebook
 from playwright.sync_api import Locator, expect
 
 pytestmark = pytest.mark.browser
 
-STATUS = '[data-role="status"]'
 FEEDBACK = '[data-role="lesson-feedback"]'
 HEAD = '[data-role="lesson"]'
-
-_JS_EXECUTE = """
-async (code) => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false });
-  let out = "";
-  future.onIOPub = (msg) => {
-    const type = msg.header.msg_type;
-    if (type === "stream") out += msg.content.text;
-    else if (type === "error") out += `ERROR ${msg.content.ename}: ${msg.content.evalue}`;
-  };
-  await future.done;
-  return out;
-}
-"""
-
-
-def kernel(page, code: str) -> str:
-    """Run ``code`` in the notebook's kernel (no new cell); returns what it printed."""
-    out = page.evaluate(_JS_EXECUTE, textwrap.dedent(code).strip())
-    assert "ERROR" not in out, out
-    return out
-
-
-def write_notebook(server, name: str, source: str) -> str:
-    cell = {
-        "cell_type": "code",
-        "metadata": {},
-        "source": textwrap.dedent(source).strip(),
-        "outputs": [],
-        "execution_count": None,
-    }
-    content = {
-        "cells": [cell],
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    server.api(
-        "PUT", f"/api/contents/{name}", {"type": "notebook", "format": "json", "content": content}
-    )
-    return name
 
 
 def open_tutorials(lab, path: str, count: int = 1) -> Locator:
@@ -76,21 +29,6 @@ def open_tutorials(lab, path: str, count: int = 1) -> Locator:
     expect(tutorials).to_have_count(count, timeout=60_000)
     expect(tutorials.locator('[data-role="board"]')).to_have_count(count, timeout=60_000)
     return tutorials
-
-
-def sq(root: Locator, n: int) -> Locator:
-    return root.locator(f'[data-square="{n}"]:not([data-piece])')
-
-
-def piece_on(root: Locator, n: int) -> Locator:
-    return root.locator(f'[data-piece][data-square="{n}"]')
-
-
-def pieces(root: Locator) -> dict[int, str]:
-    found = root.locator("[data-piece]").evaluate_all(
-        "els => els.map(e => [Number(e.dataset.square), e.dataset.piece])"
-    )
-    return dict(found)
 
 
 def test_a_lesson_end_to_end(lab, jupyter_server):

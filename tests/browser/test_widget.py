@@ -9,111 +9,24 @@ is read back from the kernel (``w.game``), so each test checks both sides.
 
 from __future__ import annotations
 
-import json
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
+from board_helpers import (
+    PIECE,
+    STATUS,
+    kernel,
+    kernel_json,
+    open_board,
+    piece_on,
+    pieces,
+    sq,
+    widget_root,
+)
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
-
-PIECE = "[data-piece]"  # the contract: only pieces on the board carry data-piece
-STATUS = '[data-role="status"]'
-
-_JS_EXECUTE = """
-async (code) => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false });
-  let out = "";
-  future.onIOPub = (msg) => {
-    const type = msg.header.msg_type;
-    if (type === "stream") out += msg.content.text;
-    else if (type === "error") out += `ERROR ${msg.content.ename}: ${msg.content.evalue}`;
-  };
-  await future.done;
-  return out;
-}
-"""
-
-
-def _code_cell(source: str) -> dict:
-    return {
-        "cell_type": "code",
-        "metadata": {},
-        "source": textwrap.dedent(source).strip(),
-        "outputs": [],
-        "execution_count": None,
-    }
-
-
-@pytest.fixture
-def make_notebook(jupyter_server, request):
-    """Write a notebook of code cells into the server's root; returns its path."""
-
-    def make(*cells: str) -> str:
-        name = re.sub(r"[^A-Za-z0-9_]+", "_", request.node.name)[:60] + ".ipynb"
-        content = {
-            "cells": [_code_cell(c) for c in cells],
-            "metadata": {
-                "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                "language_info": {"name": "python"},
-            },
-            "nbformat": 4,
-            "nbformat_minor": 5,
-        }
-        jupyter_server.api(
-            "PUT",
-            f"/api/contents/{name}",
-            {"type": "notebook", "format": "json", "content": content},
-        )
-        return name
-
-    return make
-
-
-def kernel(page: Page, code: str) -> str:
-    """Run ``code`` in the notebook's kernel (no new cell); returns what it printed."""
-    out = page.evaluate(_JS_EXECUTE, textwrap.dedent(code).strip())
-    assert "ERROR" not in out, out
-    return out
-
-
-def kernel_json(page: Page, expression: str):
-    return json.loads(kernel(page, f"import json as _j; print(_j.dumps({expression}))"))
-
-
-def open_board(lab, path: str, *, count: int = 1) -> Locator:
-    """Open and run the notebook, wait until ``count`` live boards are drawn."""
-    lab.open_in_lab(path)
-    lab.run_all_cells()
-    assert lab.error_outputs() == []
-    boards = lab.page.locator('[data-role="board"]')
-    expect(boards).to_have_count(count, timeout=60_000)
-    return boards
-
-
-def sq(root: Locator | Page, n: int) -> Locator:
-    """The playable square ``n`` (not the piece standing on it)."""
-    return root.locator(f'[data-square="{n}"]:not([data-piece])')
-
-
-def piece_on(root: Locator | Page, n: int) -> Locator:
-    return root.locator(f'{PIECE}[data-square="{n}"]')
-
-
-def pieces(root: Locator | Page) -> dict[int, str]:
-    found = root.locator(PIECE).evaluate_all(
-        "els => els.map(e => [Number(e.dataset.square), e.dataset.piece])"
-    )
-    return dict(found)
-
-
-def widget_root(lab) -> Locator:
-    return lab.page.locator(".cw-root").first
-
 
 # --------------------------------------------------------------------------- tests
 
