@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { countPieces, placeIntent } from "./editor.js";
 import { moveNumber, moveRows, numberedLine, startTurn } from "./movelist.js";
 import { hopCount, hopText, nextCapture, replayPieces, replayPlan } from "./replay.js";
 import { afterFirstMove, startState } from "./test/fixtures.js";
-import widget from "./widget.js";
+import { fakeModel, mount } from "./test/harness.js";
 
 // White's man on 25 takes three black men and is crowned on 4: 25x18x11x4.
 const TRIPLE = { notation: "25x18x11x4", path: [25, 18, 11, 4], captures: [22, 15, 8], crowns: true };
@@ -96,54 +96,6 @@ describe("editor intents (pure)", () => {
 
 // ------------------------------------------------------------------ in the widget
 
-function fakeModel(state, extra = {}) {
-  const values = { state, orientation: "black", show_numbers: false, interactive: true, animate: false, ...extra };
-  const handlers = new Map();
-  const model = {
-    sent: [],
-    get: (key) => values[key],
-    set(key, value) {
-      values[key] = value;
-      for (const handler of [...(handlers.get(`change:${key}`) || [])]) handler();
-    },
-    on(event, handler) {
-      if (!handlers.has(event)) handlers.set(event, []);
-      handlers.get(event).push(handler);
-    },
-    off(event, handler) {
-      const list = handlers.get(event) || [];
-      const i = list.indexOf(handler);
-      if (i >= 0) list.splice(i, 1);
-    },
-    send(message) {
-      model.sent.push(JSON.parse(JSON.stringify(message)));
-    },
-    save_changes() {},
-    handlerCount: () => [...handlers.values()].reduce((n, list) => n + list.length, 0),
-  };
-  return model;
-}
-
-const mounted = [];
-function mount(model) {
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  mounted.push({ el, cleanup });
-  return { el, cleanup };
-}
-
-afterEach(() => {
-  for (const { el, cleanup } of mounted.splice(0)) {
-    try {
-      cleanup();
-    } catch {
-      // already cleaned up
-    }
-    el.remove();
-  }
-  vi.useRealTimers();
-});
 
 const boardPieces = (el) =>
   Object.fromEntries([...el.querySelectorAll(".cw-pieces [data-piece]")].map((p) => [p.dataset.square, p.dataset.piece]));

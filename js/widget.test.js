@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from "vitest";
-import widget from "./widget.js";
+import { describe, expect, it, vi } from "vitest";
+import { fakeModel, mount } from "./test/harness.js";
 import {
   afterDoubleJump,
   afterFirstMove,
@@ -11,71 +11,6 @@ import {
   startState,
 } from "./test/fixtures.js";
 
-/** A stand-in for anywidget's model: get/set/on/off/send/save_changes. */
-function fakeModel(state, extra = {}) {
-  const values = {
-    state,
-    orientation: "black",
-    show_numbers: false,
-    interactive: true,
-    animate: false,
-    ...extra,
-  };
-  const handlers = new Map();
-  const model = {
-    sent: [],
-    saves: 0,
-    handlers,
-    get: (key) => values[key],
-    set(key, value) {
-      values[key] = value;
-      for (const handler of [...(handlers.get(`change:${key}`) || [])]) handler();
-    },
-    on(event, handler) {
-      if (!handlers.has(event)) handlers.set(event, []);
-      handlers.get(event).push(handler);
-    },
-    off(event, handler) {
-      const list = handlers.get(event) || [];
-      const i = list.indexOf(handler);
-      if (i >= 0) list.splice(i, 1);
-    },
-    send(message) {
-      model.sent.push(JSON.parse(JSON.stringify(message)));
-    },
-    save_changes() {
-      model.saves += 1;
-    },
-    handlerCount() {
-      let n = 0;
-      for (const list of handlers.values()) n += list.length;
-      return n;
-    },
-  };
-  return model;
-}
-
-const views = [];
-
-function mount(model) {
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  views.push({ el, cleanup });
-  return { el, cleanup };
-}
-
-afterEach(() => {
-  for (const { el, cleanup } of views.splice(0)) {
-    try {
-      cleanup();
-    } catch {
-      // cleaned up by the test already
-    }
-    el.remove();
-  }
-  vi.useRealTimers();
-});
 
 const square = (el, n) => el.querySelector(`.cw-sq[data-square="${n}"]`);
 const board = (el) => el.querySelector('[data-role="board"]');
