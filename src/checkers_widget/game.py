@@ -10,8 +10,10 @@ Results use PDN's convention for checkers: the first number is Black's score
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from .board import Board
@@ -503,6 +505,23 @@ class Game:
         from .pdn import write_game
 
         return write_game(self)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the game to ``path`` as PDN, atomically; :meth:`load` resumes it.
+
+        Draw rules, side names, how the game ended and the ply being shown are kept in
+        extra tags, so the loaded game equals this one (see :mod:`checkers_widget.saving`).
+        """
+        from .saving import save_game
+
+        return save_game(self, path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Game:
+        """The game saved at ``path`` by :meth:`save` (or the first game of any PDN file)."""
+        from .saving import load_game
+
+        return load_game(path)
 
     def copy(self) -> Game:
         """An independent copy of the game, history and redo line included."""

@@ -1,0 +1,164 @@
+"""Saving a game to a file and resuming it later: PDN on disk, written atomically.
+
+A saved game is ordinary PDN that any checkers program reads. A few extra tags keep
+what PDN has no place for, so that :func:`load_game` gives back the game exactly as
+it was: the draw rules (``DrawRules``), the side names (``SideNames``), how the game
+ended (``Termination``) and, when the game was being walked back through, the ply it
+was showing (``Ply``; the rest of the line is still written, so redo works after
+loading).
+
+Files are replaced atomically (a temporary file in the same folder, flushed to disk,
+then :func:`os.replace`), so a crash in the middle of a save leaves the previous file
+whole, never a corrupt or empty one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from .errors import CheckersError, PdnError
+from .game import DRAW_RULE_PRESETS, DrawRules, Game
+
+__all__ = ["load_game", "save_game", "write_text_atomically"]
+
+PathLike = str | os.PathLike[str]
+
+#: Tags this module writes and reads back; they are not left in ``game.tags``.
+_OWN_TAGS = ("DrawRules", "SideNames", "Termination", "Ply")
+_SEPARATOR = "|"
+
+
+def write_text_atomically(path: PathLike, text: str) -> Path:
+    """Replace the file at ``path`` with ``text`` so that readers see old or new, never half.
+
+    The folder is created if needed. Returns the path written.
+    """
+    target = Path(path).expanduser()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _sync_folder(target.parent)
+    return target
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it (POSIX)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def game_text(game: Game) -> str:
+    """The PDN text :func:`save_game` writes for ``game`` (the whole line, see module doc)."""
+    whole = game.copy()
+    ply = whole.ply
+    end = ply + len(whole.redo_moves)
+    if end > ply:
+        whole.goto(end)
+    tags = whole.tags
+    tags["DrawRules"] = _rules_text(whole.draw_rules)  # type: ignore[arg-type]
+    names = whole.side_names
+    tags["SideNames"] = _SEPARATOR.join(names)
+    if whole.termination is not None:
+        tags["Termination"] = whole.termination
+    if ply < end:
+        tags["Ply"] = str(ply)
+    return whole.to_pdn()
+
+
+def save_game(game: Game, path: PathLike) -> Path:
+    """Write ``game`` to ``path`` as PDN, atomically; returns the path written."""
+    return write_text_atomically(path, game_text(game))
+
+
+def load_game(path: PathLike) -> Game:
+    """Read a game written by :func:`save_game` (or any one-game PDN file) and resume it.
+
+    Raises :class:`PdnError` naming the file for a missing, unreadable or malformed file.
+    """
+    source = Path(path).expanduser()
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PdnError(f"no saved game at {source}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PdnError(f"cannot read the saved game {source}: {exc}") from exc
+    if not text.strip():
+        raise PdnError(f"the saved game {source} is empty")
+    from .pdn import read_game
+
+    try:
+        first = read_game(text)
+        options = _options(first.tags)
+        game = read_game(text, **options) if options else first
+    except PdnError as exc:
+        raise PdnError(f"{source}: {exc}") from exc
+    tags = game.tags
+    termination = tags.get("Termination")
+    ply_text = tags.get("Ply")
+    for name in _OWN_TAGS:
+        tags.pop(name, None)
+    if termination and game.is_over() and game.termination == "result recorded in the PDN":
+        assert game.result is not None
+        game.set_result(game.result, termination)
+    if ply_text is not None:
+        if not ply_text.isdigit() or int(ply_text) > game.ply:
+            raise PdnError(f"{source}: Ply tag {ply_text!r} is not a ply of the game")
+        game.goto(int(ply_text))
+    return game
+
+
+def _options(tags: dict[str, str]) -> dict[str, object]:
+    options: dict[str, object] = {}
+    if "DrawRules" in tags:
+        options["draw_rules"] = _parse_rules(tags["DrawRules"])
+    if "SideNames" in tags:
+        names = tuple(tags["SideNames"].split(_SEPARATOR))
+        if len(names) != 2 or not all(names):
+            raise PdnError(f"SideNames tag {tags['SideNames']!r} is not two names")
+        options["side_names"] = names
+    return options
+
+
+def _rules_text(rules: DrawRules) -> str:
+    for name, preset in DRAW_RULE_PRESETS.items():
+        if preset == rules:
+            return name
+    return (
+        f"quiet_moves={rules.quiet_moves} repetitions={rules.repetitions} "
+        f"automatic={rules.automatic}"
+    )
+
+
+def _parse_rules(text: str) -> DrawRules:
+    if text in DRAW_RULE_PRESETS:
+        return DRAW_RULE_PRESETS[text]
+    try:
+        fields = dict(part.split("=", 1) for part in text.split())
+        quiet, repetitions = fields["quiet_moves"], fields["repetitions"]
+        return DrawRules(
+            quiet_moves=None if quiet == "None" else int(quiet),
+            repetitions=None if repetitions == "None" else int(repetitions),
+            automatic={"True": True, "False": False}[fields["automatic"]],
+        )
+    except (KeyError, ValueError, CheckersError) as exc:
+        raise PdnError(f"DrawRules tag {text!r} is not a draw rule ({exc})") from None
