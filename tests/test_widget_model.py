@@ -17,6 +17,8 @@ from checkers_widget.widget import CheckersWidget, HookError, MoveVetoed
 
 STATE_KEYS = {
     "seq",
+    "paused",
+    "pausable",
     "replay",
     "editor",
     "history",

@@ -55,6 +55,11 @@ COMMANDS = frozenset(
         "hint",
         "goto",
         "replay",
+        "restart",
+        "pause",
+        "resume",
+        "accept-peer",
+        "refuse-peer",
     }
 )
 

@@ -67,9 +67,14 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def game_text(game: Game) -> str:
-    """The PDN text :func:`save_game` writes for ``game`` (the whole line, see module doc)."""
+def game_text(game: Game, extra_tags: dict[str, str] | None = None) -> str:
+    """The PDN text :func:`save_game` writes for ``game`` (the whole line, see module doc).
+
+    ``extra_tags`` are written too (a caller's own facts); :func:`load_game` leaves
+    them in the loaded game's ``tags``.
+    """
     whole = game.copy()
+    whole.tags.update(extra_tags or {})
     ply = whole.ply
     end = ply + len(whole.redo_moves)
     if end > ply:

@@ -8,19 +8,22 @@ only authority on the rules; the browser only draws and collects clicks and keys
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
+import os
 import pathlib
 import random
 import threading
 import traceback
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import anywidget
 import traitlets
 
+from .autosave import Autosave
 from .board import Board
 from .computer import SearchRunner
 from .engine import LEVELS, Analysis, Engine
@@ -99,6 +102,7 @@ class CheckersWidget(anywidget.AnyWidget):
         hint_engine: Engine | None = None,
         eval_engine: Engine | None = None,
         live_eval: bool = False,
+        autosave: str | os.PathLike[str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(
@@ -108,6 +112,12 @@ class CheckersWidget(anywidget.AnyWidget):
             live_eval=live_eval,
             **kwargs,
         )
+        self._autosave = Autosave(autosave) if autosave is not None else None
+        resumed = None
+        if self._autosave is not None and game is None:
+            resumed = self._autosave.resume()
+            if resumed is not None:
+                game = resumed.game
         if game is None:
             options: dict[str, Any] = {}
             if draw_rules is not None:
@@ -115,11 +125,13 @@ class CheckersWidget(anywidget.AnyWidget):
             if side_names is not None:
                 options["side_names"] = side_names
             game = Game(**options)
-        elif draw_rules is not None or side_names is not None:
+        elif resumed is None and (draw_rules is not None or side_names is not None):
             raise CheckersError("draw_rules and side_names belong to the Game; set them there")
         self._validators: list[Validator] = []
         self._observers: list[Observer] = []
         self._pending: tuple[int, ...] | None = None
+        self._redo_chain: tuple[int, ...] | None = None  # a jump chain taken back by undo
+        self._paused = False
         self._status: Status | None = None
         self._version = 0
         self._unsubscribe: Callable[[], None] | None = None
@@ -137,6 +149,11 @@ class CheckersWidget(anywidget.AnyWidget):
             raise CheckersError(f"human must be 'black', 'white' or 'random', not {human!r}")
         self._human_choice = human
         self._players = self._draw_players()
+        if resumed is not None and self._engine is not None:
+            saved = resumed.session.get("HumanSide")
+            if saved in COLORS:
+                other = WHITE if saved == BLACK else BLACK  # (``opponent`` is a parameter here)
+                self._players = {saved: "human", other: "computer"}  # type: ignore[dict-item]
         self._computer = SearchRunner()
         self._analyst = SearchRunner()
         self._thinking = False
@@ -151,7 +168,15 @@ class CheckersWidget(anywidget.AnyWidget):
         self.orientation = orientation or self._human_side()
         self.on_msg(self._on_message)
         self.observe(self._on_live_eval, names="live_eval")
+        if self._autosave is not None and self._autosave.notice:
+            self._status = Status(self._autosave.notice, "error")
+            self.errors.append(self._autosave.notice)
+        if resumed is not None and self._pausable() and not game.is_over() and game.ply:
+            # A restored game waits for Resume, as in the browser game: nobody's clock
+            # runs and the computer does not move until the player is back.
+            self._paused = True
         self._publish(bump=True)
+        self._save()
         self._after_change()
 
     # ------------------------------------------------------------------ the game
@@ -183,6 +208,7 @@ class CheckersWidget(anywidget.AnyWidget):
                 self._publish()
                 return
             self._pending = None
+            self._redo_chain = None
             self._status = None
             self._hint = None
             self._evaluation = None
@@ -202,12 +228,13 @@ class CheckersWidget(anywidget.AnyWidget):
                     except Exception as exc:
                         self._report_hook_error("observer", observer, exc)
             if not self._suspended:
+                self._save()
                 self._after_change()
 
     def _after_change(self) -> None:
         """Start whatever follows a change: the computer's reply, a live evaluation."""
         game = self._game
-        if game.is_over() or self._editor is not None:
+        if game.is_over() or self._editor is not None or self._paused:
             return
         if self._players[game.turn] == "computer" and not game.can_redo:
             # (While walking back through a game, the computer waits.)
@@ -443,6 +470,7 @@ class CheckersWidget(anywidget.AnyWidget):
         unchanged in all three cases (an observer that raises after the move leaves the
         move played).
         """
+        self._check_not_paused()
         if self._game.is_over():
             return self._game.play(move)  # raises GameOverError with the reason
         if self._players[self._game.turn] == "computer":
@@ -469,12 +497,15 @@ class CheckersWidget(anywidget.AnyWidget):
     def undo(self) -> Move | None:
         """Take back a jump in progress, or else the last turn.
 
-        Against the computer, a turn is your last move and the computer's reply together
-        (a search in progress is cancelled). Returns the earliest move taken back.
+        In two-player play a turn is one move; against the computer it is your last
+        move and the computer's reply together (a search in progress is cancelled).
+        A jump chain in progress goes back to the start of its turn. Returns the
+        earliest move taken back (None for a chain in progress, or nothing to undo).
         """
         with self._lock:
+            self._check_not_paused()
             if self._pending:
-                self._pending = None
+                self._redo_chain, self._pending = self._pending, None
                 self._status = None
                 self._publish(bump=True)
                 return None
@@ -483,52 +514,110 @@ class CheckersWidget(anywidget.AnyWidget):
             self._computer.cancel()
             self._thinking = False
             taken = None
-            self._suspended = True
-            try:
+            with self._walk():
                 while self._game.can_undo:
                     taken = self._game.undo()
                     if self._players[self._game.turn] == "human":
                         break
-            finally:
-                self._suspended = False
-            self._publish()
-            self._after_change()
             return taken
 
     def redo(self) -> Move | None:
-        """Replay the last turn taken back (against the computer: your move and its reply)."""
+        """Replay what undo took back, by the same path (a jump chain in progress too).
+
+        Against the computer, a turn is your move and its reply. Every turn taken back
+        stays available to redo until a different move is played.
+        """
         with self._lock:
+            self._check_not_paused()
+            chain = self._redo_chain
+            if chain is not None:
+                self._redo_chain = None
+                if any(m.path[: len(chain)] == chain for m in self._game.legal_moves()):
+                    self._pending = chain
+                    self._status = None
+                    self._publish(bump=True)
+                return None
             if self._engine is None:
                 return self._game.redo()
             replayed = None
-            self._suspended = True
-            try:
+            with self._walk():
                 while self._game.can_redo:
                     replayed = self._game.redo() or replayed
                     if self._players[self._game.turn] == "human":
                         break
-            finally:
-                self._suspended = False
-            self._publish()
-            self._after_change()
             return replayed
 
     def new_game(self) -> None:
-        """Start again from the game's start position (drawing sides again if random)."""
+        """Start a fresh game from the start position (sides drawn again when random)."""
         with self._lock:
+            self._start_over(fresh=True)
+
+    def restart(self) -> None:
+        """Play this game again from its start position, with the same sides.
+
+        Unlike :meth:`new_game` this is the same attempt: it counts as practice for
+        the milestones that ask for a win without undo or restart.
+        """
+        with self._lock:
+            self._start_over(fresh=False)
+
+    def _start_over(self, *, fresh: bool) -> None:
+        self._computer.cancel()
+        self._analyst.cancel()
+        self._thinking = False
+        self._paused = False
+        with self._walk(bump=True):
+            self._game.reset()
+            if fresh and self._human_choice == "random":
+                self._players = self._draw_players()
+                self.orientation = self._human_side()
+
+    @contextlib.contextmanager
+    def _walk(self, *, bump: bool = False) -> Iterator[None]:
+        """Change the game in several steps, then redraw, save and go on once."""
+        self._suspended = True
+        try:
+            yield
+        finally:
+            self._suspended = False
+        self._publish(bump=bump)
+        self._save()
+        self._after_change()
+
+    # ------------------------------------------------------------------ pause
+    @property
+    def paused(self) -> bool:
+        """Whether the game is paused (board hidden, clock and computer stopped)."""
+        return self._paused
+
+    def _pausable(self) -> bool:
+        return self._engine is not None
+
+    def pause(self) -> None:
+        """Pause: hide the board and stop the computer (and the clock) until :meth:`resume`."""
+        with self._lock:
+            if self._paused:
+                return
+            self._paused = True
             self._computer.cancel()
             self._analyst.cancel()
             self._thinking = False
-            self._suspended = True
-            try:
-                self._game.reset()
-            finally:
-                self._suspended = False
-            if self._human_choice == "random":
-                self._players = self._draw_players()
-                self.orientation = self._human_side()
-            self._publish(bump=True)
+            self._status = Status("Paused: press Resume (P) to go on", "turn")
+            self._publish()
+
+    def resume(self) -> None:
+        """Go on after :meth:`pause`: the board comes back and the computer plays on."""
+        with self._lock:
+            if not self._paused:
+                return
+            self._paused = False
+            self._status = None
+            self._publish()
             self._after_change()
+
+    def _check_not_paused(self) -> None:
+        if self._paused:
+            raise CheckersError("the game is paused: resume it first")
 
     # ------------------------------------------------------------------ walking a game
     def goto(self, ply: int) -> None:
@@ -538,15 +627,11 @@ class CheckersWidget(anywidget.AnyWidget):
         move is played, which starts a new line and keeps the old one as a variation.
         """
         with self._lock:
+            self._check_not_paused()
             self._computer.cancel()
             self._thinking = False
-            self._suspended = True
-            try:
+            with self._walk():
                 self._game.goto(ply)
-            finally:
-                self._suspended = False
-            self._publish()
-            self._after_change()
 
     def load_pdn(self, text: str) -> Game:
         """Load the first game of a PDN text (or file path) and show its start position."""
@@ -686,6 +771,10 @@ class CheckersWidget(anywidget.AnyWidget):
         if not self.interactive:
             return self._refuse("This board is for viewing only")
         with self._lock:
+            if self._paused and not (
+                isinstance(intent, Command) and intent.name in ("pause", "resume")
+            ):
+                return self._refuse("The game is paused: press Resume (P) to go on")
             if isinstance(intent, EditIntent):
                 return self._edit_intent(intent)
             if self._editor is not None:
@@ -767,6 +856,17 @@ class CheckersWidget(anywidget.AnyWidget):
             if command.name == "new":
                 self.new_game()
                 return True
+            if command.name == "restart":
+                self.restart()
+                return True
+            if command.name == "pause":
+                if not self._pausable():
+                    return self._refuse("There is no clock or computer to pause")
+                self.pause()
+                return True
+            if command.name == "resume":
+                self.resume()
+                return True
             if command.name == "goto":
                 assert command.ply is not None
                 self.goto(command.ply)
@@ -817,11 +917,34 @@ class CheckersWidget(anywidget.AnyWidget):
                 "evaluation": self._evaluation,
                 "replay": self._replay,
                 "editor": self._editor_state(),
+                "paused": self._paused,
+                "pausable": self._pausable(),
+                "can_redo": self._game.can_redo or self._redo_chain is not None,
                 # Every publish differs, so a repeated refusal still reaches the board.
                 "seq": self._next_seq(),
             },
         )
         self._update_fallback()
+
+    def _save(self) -> None:
+        """Autosave the game (when asked for); a failure is reported, never raised."""
+        autosave = self._autosave
+        if autosave is None or self._editor is not None:
+            return
+        failed_before = autosave.error is not None
+        if not autosave.write(self._game, self._session_facts()):
+            assert autosave.error is not None
+            if not failed_before:
+                self.errors.append(autosave.error)
+                self._status = Status(autosave.error, "error")
+                self._publish()
+
+    def _session_facts(self) -> dict[str, str]:
+        """What the autosave file keeps besides the game (see :mod:`autosave`)."""
+        facts: dict[str, str] = {}
+        if self._engine is not None:
+            facts["HumanSide"] = self._human_side()
+        return facts
 
     def _next_seq(self) -> int:
         self._seq = getattr(self, "_seq", 0) + 1

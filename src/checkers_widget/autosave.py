@@ -1,0 +1,79 @@
+"""Autosave: a widget's game kept in a PDN file after every change, ready to resume.
+
+``CheckersWidget(autosave="game.pdn")`` writes the game after every move, undo,
+result or new game (atomically: see :mod:`checkers_widget.saving`), so a restarted
+kernel loses nothing; creating the widget again with the same path resumes the game.
+Besides the game, the file remembers a few facts about the session in tags of its own
+(which side the human plays against the computer, the milestone attempt), so that a
+resumed game is the same game, not a new one.
+
+A failed write never stops play: it is logged and reported, and the next change tries
+again. An unreadable file is set aside as ``<name>.bad`` rather than overwritten.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import PdnError
+from .game import Game
+from .saving import game_text, load_game, write_text_atomically
+
+__all__ = ["Autosave", "Resumed"]
+
+logger = logging.getLogger("checkers_widget")
+
+#: Session facts kept in the file, by tag name (values are plain strings).
+SESSION_TAGS = ("HumanSide", "Attempt")
+
+
+@dataclass
+class Resumed:
+    """What :meth:`Autosave.resume` found: the game and the session facts saved with it."""
+
+    game: Game
+    session: dict[str, str] = field(default_factory=dict)
+
+
+class Autosave:
+    """One autosave file: :meth:`resume` reads it, :meth:`write` replaces it."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path).expanduser()
+        #: The last write error, or None once a write has succeeded again.
+        self.error: str | None = None
+        #: A problem found while resuming (the file was set aside), for the status line.
+        self.notice: str | None = None
+
+    def resume(self) -> Resumed | None:
+        """The saved game, or None when there is no file (or it was unreadable)."""
+        if not self.path.exists():
+            return None
+        try:
+            game = load_game(self.path)
+        except PdnError as exc:
+            bad = self.path.with_name(self.path.name + ".bad")
+            try:
+                os.replace(self.path, bad)
+            except OSError:
+                bad = self.path
+            self.notice = f"The autosave file could not be read ({exc}); it was kept as {bad}"
+            logger.warning("%s", self.notice)
+            return None
+        session = {name: game.tags.pop(name) for name in SESSION_TAGS if name in game.tags}
+        return Resumed(game, session)
+
+    def write(self, game: Game, session: dict[str, str] | None = None) -> bool:
+        """Save ``game`` (with ``session`` facts); False, with :attr:`error` set, on failure."""
+        tags = {name: value for name, value in (session or {}).items() if value}
+        try:
+            write_text_atomically(self.path, game_text(game, tags))
+        except (OSError, PdnError) as exc:
+            self.error = f"Autosave to {self.path} failed: {exc}"
+            logger.error("%s", self.error)
+            return False
+        self.error = None
+        return True
