@@ -78,6 +78,26 @@ def _lmr_table() -> list[list[int]]:
     return table
 
 
+def _all_steps() -> list[EMove]:
+    """Every one-square diagonal step on the board (either direction), as engine moves."""
+    out = []
+    b = 1
+    while b <= VALID:
+        if b & VALID:
+            for t in (b << 4, b << 5, b >> 4, b >> 5):
+                if t & VALID:
+                    out.append((b, t, 0))
+        b <<= 1
+    return out
+
+
+#: The keys of the history table, which holds a counter for every step.
+_STEPS = _all_steps()
+
+#: Built once: ``_LMR[depth][move index]`` (a few milliseconds to compute, which a
+#: search of a few hundred nodes, as in a king ending, would otherwise pay every call).
+_LMR = _lmr_table()
+
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _CHECK_EVERY = 512
 
@@ -149,12 +169,16 @@ class Searcher:
         """
         tt = self.tt
         tt_get = tt.get
-        lmr = _lmr_table()
+        lmr = _LMR
         reps = self.reps
         qlimit = self.quiet_limit
         tt_limit = self.tt_limit
         killers: list[list[EMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        hist: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        hist: tuple[dict[EMove, int], dict[EMove, int]] = (
+            dict.fromkeys(_STEPS, 0),
+            dict.fromkeys(_STEPS, 0),
+        )
+        hist_get = (hist[0].__getitem__, hist[1].__getitem__)
         pv_table: list[tuple[EMove, ...]] = [() for _ in range(MAX_PLY + 2)]
         perf = time.perf_counter
         nodes = 0
@@ -227,15 +251,49 @@ class Searcher:
                     kk = (kk & ~src) | dst
                 elif dst & crown_row:
                     kk |= dst
-                score = -qsearch(
-                    opp & ~taken, (own & ~src) | dst, kk, nxt, 0, -beta, -alpha, ply + 1, 0
-                )
+                o = (own & ~src) | dst
+                p = opp & ~taken
+                # A quiet child is valued here (as in ``search``'s horizon loop),
+                # without the cost of a call; one that must capture is searched on.
+                e2 = VALID & ~(o | p)
+                k2 = p & kk
+                if black:  # the child is White to move: p are its pieces
+                    if (
+                        ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
+                        or (k2 and ((((k2 << 4) & o) << 4) | (((k2 << 5) & o) << 5)) & e2)
+                    ):
+                        score = -qsearch(p, o, kk, nxt, 0, -beta, -alpha, ply + 1, 0)
+                        child_pv = True
+                    else:
+                        nodes += 1
+                        if nodes >= next_check:
+                            check()
+                        child_pv = False
+                        if ((p >> 4) | (p >> 5)) & e2 or (k2 and ((k2 << 4) | (k2 << 5)) & e2):
+                            score = evaluate(o, p, kk)
+                        else:
+                            score = MATE - ply - 1
+                elif (
+                    ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
+                    or (k2 and ((((k2 >> 4) & o) >> 4) | (((k2 >> 5) & o) >> 5)) & e2)
+                ):
+                    score = -qsearch(p, o, kk, nxt, 0, -beta, -alpha, ply + 1, 0)
+                    child_pv = True
+                else:
+                    nodes += 1
+                    if nodes >= next_check:
+                        check()
+                    child_pv = False
+                    if ((p << 4) | (p << 5)) & e2 or (k2 and ((k2 >> 4) | (k2 >> 5)) & e2):
+                        score = -evaluate(p, o, kk)
+                    else:
+                        score = MATE - ply - 1
                 if score > best:
                     best = score
                     if score > alpha:
                         alpha = score
                         if pv_node:
-                            pv_table[ply] = (m, *pv_table[ply + 1])
+                            pv_table[ply] = (m, *pv_table[ply + 1]) if child_pv else (m,)
                         if score >= beta:
                             break
             return best
@@ -323,19 +381,16 @@ class Searcher:
                 if not moves:
                     return ply - MATE
                 if len(moves) > 1:
-                    h = hist[black]
+                    # History first (a C-level sort: every step has an entry), then
+                    # the two killers moved to the front.
+                    moves.sort(key=hist_get[black], reverse=True)
                     k1, k2 = killers[ply]
-                    scored = []
-                    for m in moves:
-                        if m == k1:
-                            s = 1 << 40
-                        elif m == k2:
-                            s = 1 << 39
-                        else:
-                            s = h.get(m[0] | m[1], 0)
-                        scored.append((s, m))
-                    scored.sort(reverse=True)
-                    moves = [m for _, m in scored]
+                    if k2 is not None and k2 in moves and moves[0] != k2:
+                        moves.remove(k2)
+                        moves.insert(0, k2)
+                    if k1 is not None and k1 in moves and moves[0] != k1:
+                        moves.remove(k1)
+                        moves.insert(0, k1)
             if hmove is not None and moves[0] != hmove and hmove in moves:
                 moves.remove(hmove)
                 moves.insert(0, hmove)
@@ -408,7 +463,6 @@ class Searcher:
                             nodes += 1
                             if nodes >= next_check:
                                 check()
-                            pv_table[ply + 1] = ()
                         else:
                             score = -qsearch(p, o, kk, nxt, 0, -beta, -alpha, ply + 1, q)
                     elif i == 0:
@@ -450,7 +504,10 @@ class Searcher:
                         if score > alpha:
                             alpha = score
                             if pv_node:
-                                pv_table[ply] = (m, *pv_table[ply + 1])
+                                # (A quiet leaf child left no line of its own.)
+                                pv_table[ply] = (
+                                    (m,) if leafy and quiet_child else (m, *pv_table[ply + 1])
+                                )
                             if score >= beta:
                                 if not taken:
                                     kl = killers[ply]
@@ -458,8 +515,7 @@ class Searcher:
                                         kl[1] = kl[0]
                                         kl[0] = m
                                     h = hist[black]
-                                    sd = src | dst
-                                    h[sd] = h.get(sd, 0) + depth * depth
+                                    h[m] += depth * depth
                                 break
             finally:
                 if pushed:
