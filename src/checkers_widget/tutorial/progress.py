@@ -10,31 +10,23 @@ solving a lesson again with fewer stars never lowers it.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
-import json
-import logging
 import os
-import tempfile
 import threading
 from pathlib import Path
 from typing import Any
 
+from ..storage import ENV_HOME, default_path, locked, read_json, write_json
+
 __all__ = ["ENV_HOME", "Progress", "default_progress_path"]
 
-logger = logging.getLogger("checkers_widget")
-
-#: The environment variable naming the folder for saved progress.
-ENV_HOME = "CHECKERS_WIDGET_HOME"
 _FORMAT = "checkers-widget-progress"
 _VERSION = 1
 
 
 def default_progress_path() -> Path:
     """``$CHECKERS_WIDGET_HOME/progress.json``, else ``~/.checkers_widget/progress.json``."""
-    home = os.environ.get(ENV_HOME)
-    folder = Path(home).expanduser() if home else Path.home() / ".checkers_widget"
-    return folder / "progress.json"
+    return default_path("progress.json")
 
 
 class Progress:
@@ -53,31 +45,8 @@ class Progress:
 
     # ------------------------------------------------------------------ reading
     def _read(self) -> dict[str, dict[str, Any]]:
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return {}
-        except OSError as exc:
-            logger.warning("cannot read lesson progress from %s: %s", self.path, exc)
-            return {}
-        try:
-            data = json.loads(text)
-            lessons = data["lessons"]
-            if data.get("format") != _FORMAT or not isinstance(lessons, dict):
-                raise ValueError("not a checkers-widget progress file")
-            return {
-                str(k): dict(v)
-                for k, v in lessons.items()
-                if isinstance(v, dict) and isinstance(v.get("stars"), int)
-            }
-        except (ValueError, KeyError, TypeError) as exc:
-            bad = self.path.with_name(self.path.name + ".bad")
-            logger.warning(
-                "lesson progress in %s is unreadable (%s); moved aside to %s", self.path, exc, bad
-            )
-            with contextlib.suppress(OSError):
-                os.replace(self.path, bad)
-            return {}
+        lessons = read_json(self.path, fmt=_FORMAT, what="lesson progress", parse=_parse)
+        return lessons if lessons is not None else {}
 
     def reload(self) -> None:
         """Read the file again (e.g. after another notebook saved stars)."""
@@ -111,7 +80,7 @@ class Progress:
         """
         if not isinstance(stars, int) or not 1 <= stars <= 3:
             raise ValueError(f"stars must be 1, 2 or 3, not {stars!r}")
-        with self._lock:
+        with self._lock, locked(self.path):
             lessons = self._read()  # merge what another notebook may have saved meanwhile
             entry = dict(lessons.get(lesson_id, {}))
             entry["stars"] = max(stars, int(entry.get("stars", 0)))
@@ -124,7 +93,7 @@ class Progress:
 
     def forget(self, lesson_id: str | None = None) -> None:
         """Forget one lesson's stars, or (with no id) every lesson's."""
-        with self._lock:
+        with self._lock, locked(self.path):
             lessons = self._read()
             if lesson_id is None:
                 lessons.clear()
@@ -134,18 +103,19 @@ class Progress:
             self._lessons = lessons
 
     def _write(self, lessons: dict[str, dict[str, Any]]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        data = {"format": _FORMAT, "version": _VERSION, "lessons": lessons}
-        fd, tmp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1, sort_keys=True)
-                f.write("\n")
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_json(self.path, {"format": _FORMAT, "version": _VERSION, "lessons": lessons})
 
     def __repr__(self) -> str:
         return f"Progress({str(self.path)!r}, {len(self._lessons)} lessons solved)"
+
+
+def _parse(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The lessons of a progress document; raises ``ValueError`` if there are none."""
+    lessons = data["lessons"]
+    if not isinstance(lessons, dict):
+        raise ValueError("not a checkers-widget progress file")
+    return {
+        str(k): dict(v)
+        for k, v in lessons.items()
+        if isinstance(v, dict) and isinstance(v.get("stars"), int)
+    }
