@@ -10,7 +10,7 @@ import pytest
 from checkers_widget import Game, PdnError
 from checkers_widget.game import DrawRules
 from checkers_widget.pdn import read_game
-from checkers_widget.saving import write_text_atomically
+from checkers_widget.storage import write_text_atomically
 
 OPENING = ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"]
 

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from .errors import PdnError
 from .game import Game
-from .saving import game_text, load_game, write_text_atomically
+from .saving import game_text, load_game
+from .storage import set_aside, write_text_atomically
 
 __all__ = ["Autosave", "Resumed"]
 
@@ -55,13 +56,8 @@ class Autosave:
         try:
             game = load_game(self.path)
         except PdnError as exc:
-            bad = self.path.with_name(self.path.name + ".bad")
-            try:
-                os.replace(self.path, bad)
-            except OSError:
-                bad = self.path
+            bad = set_aside(self.path, "the autosaved game", exc)
             self.notice = f"The autosave file could not be read ({exc}); it was kept as {bad}"
-            logger.warning("%s", self.notice)
             return None
         session = {name: game.tags.pop(name) for name in SESSION_TAGS if name in game.tags}
         return Resumed(game, session)

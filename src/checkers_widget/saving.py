@@ -14,57 +14,20 @@ whole, never a corrupt or empty one.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 from .errors import CheckersError, PdnError
 from .game import DRAW_RULE_PRESETS, DrawRules, Game
+from .storage import write_text_atomically
 
-__all__ = ["load_game", "save_game", "write_text_atomically"]
+__all__ = ["game_text", "load_game", "save_game"]
 
 PathLike = str | os.PathLike[str]
 
 #: Tags this module writes and reads back; they are not left in ``game.tags``.
 _OWN_TAGS = ("DrawRules", "SideNames", "Termination", "Ply")
 _SEPARATOR = "|"
-
-
-def write_text_atomically(path: PathLike, text: str) -> Path:
-    """Replace the file at ``path`` with ``text`` so that readers see old or new, never half.
-
-    The folder is created if needed. Returns the path written.
-    """
-    target = Path(path).expanduser()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _sync_folder(target.parent)
-    return target
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows it (POSIX)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def game_text(game: Game, extra_tags: dict[str, str] | None = None) -> str:

@@ -109,24 +109,45 @@ def read_json(
         return None
 
 
-def write_json(path: Path, data: Mapping[str, Any]) -> None:
-    """Write ``data`` to ``path`` atomically, creating the folder if need be.
+def write_text_atomically(path: str | os.PathLike[str], text: str) -> Path:
+    """Replace the file at ``path`` with ``text`` so that readers see old or new, never half.
 
-    The JSON goes to a temporary file next to ``path`` (named ``.<stem>-*.tmp``), which
-    then replaces ``path`` in one step; on any failure the temporary file is removed and
-    the error is raised, leaving ``path`` as it was.
+    The text goes to a temporary file next to ``path`` (``.<name>.*.tmp``), is flushed to
+    disk, then replaces ``path`` in one step (:func:`os.replace`); on any failure the
+    temporary file is removed and the error raised, leaving ``path`` as it was. The
+    folder is created if need be. Returns the path written.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
+    target = Path(path).expanduser()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-            f.write("\n")
-        os.replace(tmp, path)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _sync_folder(target.parent)
+    return target
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it (POSIX)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    with contextlib.suppress(OSError):
+        os.fsync(fd)
+    os.close(fd)
+
+
+def write_json(path: Path, data: Mapping[str, Any]) -> None:
+    """Write ``data`` to ``path`` as JSON, atomically (see :func:`write_text_atomically`)."""
+    write_text_atomically(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 @contextlib.contextmanager
