@@ -237,9 +237,7 @@ class Searcher:
                 seldepth = ply
             if ply >= MAX_PLY:
                 return 0
-            moves = captures(own, opp, kings, black)
-            if len(moves) > 1:
-                moves.sort(key=_taken_count, reverse=True)
+            moves = captures(own, opp, kings, black)  # most taken first
             crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
             pv_node = beta - alpha > 1
             nxt = not black
@@ -373,9 +371,7 @@ class Searcher:
                         return escore
 
             if capture:
-                moves = captures(own, opp, kings, black)
-                if len(moves) > 1:
-                    moves.sort(key=_taken_count, reverse=True)
+                moves = captures(own, opp, kings, black)  # most taken first
             else:
                 moves = quiet(own, opp, kings, black)
                 if not moves:
@@ -545,7 +541,6 @@ class Searcher:
         # ------------------------------------------------------------------ root
         if captures(own, opp, kings, black):
             root_moves = captures(own, opp, kings, black)
-            root_moves.sort(key=_taken_count, reverse=True)
         else:
             root_moves = quiet(own, opp, kings, black)
         if not root_moves:
@@ -676,7 +671,3 @@ class Searcher:
         self.nodes = nodes
         self.seldepth = seldepth
         return best_iter
-
-
-def _taken_count(m: EMove) -> int:
-    return m[2].bit_count()
