@@ -199,9 +199,7 @@ def captures(own: int, opp: int, kings: int, black: bool) -> list[EMove]:
         b = (((men << 5) & opp) << 5) & empty
         if a | b:
             # Squares from which a black man can jump (again), crown row left out.
-            on = (
-                (((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)
-            ) & ~BLACK_CROWN_ROW
+            on = ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & ~BLACK_CROWN_ROW
             more_a = a & on
             more_b = b & on
             a ^= more_a
@@ -233,9 +231,7 @@ def captures(own: int, opp: int, kings: int, black: bool) -> list[EMove]:
         a = (((men >> 4) & opp) >> 4) & empty
         b = (((men >> 5) & opp) >> 5) & empty
         if a | b:
-            on = (
-                (((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)
-            ) & ~WHITE_CROWN_ROW
+            on = ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & ~WHITE_CROWN_ROW
             more_a = a & on
             more_b = b & on
             a ^= more_a

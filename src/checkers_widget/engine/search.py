@@ -256,9 +256,8 @@ class Searcher:
                 e2 = VALID & ~(o | p)
                 k2 = p & kk
                 if black:  # the child is White to move: p are its pieces
-                    if (
-                        ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
-                        or (k2 and ((((k2 << 4) & o) << 4) | (((k2 << 5) & o) << 5)) & e2)
+                    if ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2 or (
+                        k2 and ((((k2 << 4) & o) << 4) | (((k2 << 5) & o) << 5)) & e2
                     ):
                         score = -qsearch(p, o, kk, nxt, 0, -beta, -alpha, ply + 1, 0)
                         child_pv = True
@@ -271,9 +270,8 @@ class Searcher:
                             score = evaluate(o, p, kk)
                         else:
                             score = MATE - ply - 1
-                elif (
-                    ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
-                    or (k2 and ((((k2 >> 4) & o) >> 4) | (((k2 >> 5) & o) >> 5)) & e2)
+                elif ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2 or (
+                    k2 and ((((k2 >> 4) & o) >> 4) | (((k2 >> 5) & o) >> 5)) & e2
                 ):
                     score = -qsearch(p, o, kk, nxt, 0, -beta, -alpha, ply + 1, 0)
                     child_pv = True
