@@ -1,13 +1,20 @@
 // The chrome around the board: the bar with each side's pieces and kings (and who
-// plays it: "You" or "Computer (hard)"), the status line with its thinking dots, the
-// buttons, the hint and evaluation lines, and the hidden live region that reads moves
-// and status aloud. Everything it shows comes from the state; the buttons only send
-// commands, and the Evaluation switch sets the live_eval trait.
+// plays it: "You", "Computer (hard)" or "Opponent (Alice)"), the move clock in the chip
+// of the side to move, the status line with its thinking dots, the buttons, the hint
+// and evaluation lines, and the hidden live region that reads moves and status aloud.
+// Everything it shows comes from the state; the buttons only send commands, and the
+// Evaluation switch sets the live_eval trait.
 
 import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis.js";
+import { Clock } from "./clock.js";
+import { isPaused } from "./pause.js";
 import { pieceSvg } from "./pieces.js";
 
 const SIDES = ["black", "white"];
+const UNDO_TITLE = "Take back the last move (U)";
+const PAUSE_TITLE = "Pause the game and the clock (P)";
+const RESUME_TITLE = "Resume the game and the clock (P)";
+const CONFIRM = { resign: "Really resign?", new: "Really start again?", restart: "Really restart?" };
 
 function el(tag, className, attrs = {}) {
   const node = document.createElement(tag);
@@ -31,17 +38,39 @@ function dots(className, attrs = {}) {
   return node;
 }
 
-/** Whether a computer plays either side. */
-export function againstComputer(state) {
+/** What plays `side`: "human" (on this computer), "computer" or "remote" (over the network). */
+function playerKind(state, side) {
   const players = (state && state.players) || {};
-  return SIDES.some((s) => players[s] === "computer");
+  return players[side] ?? "human";
 }
 
-/** Who plays `side`, for the bar: "Computer (hard)", "You" against the computer, else "". */
+/** The other player's name in a network game, or "". */
+function peerName(state) {
+  const peer = state && state.network && state.network.peer;
+  return typeof peer === "string" ? peer : "";
+}
+
+/**
+ * Who plays `side`, for the bar: "Computer (hard)"; "Opponent (Alice)" (or "Opponent")
+ * for the other person in a network game; "You" for the local player when the other
+ * side is the computer or remote; "" between two people at one board.
+ */
 export function playerLabel(state, side) {
-  if (!againstComputer(state)) return "";
-  if (state.players[side] === "computer") return state.level ? `Computer (${state.level})` : "Computer";
-  return "You";
+  const kind = playerKind(state, side);
+  if (kind === "computer") return state.level ? `Computer (${state.level})` : "Computer";
+  if (kind === "remote") return peerName(state) ? `Opponent (${peerName(state)})` : "Opponent";
+  const other = side === "black" ? "white" : "black";
+  return playerKind(state, other) === "human" ? "" : "You";
+}
+
+/** The same for screen readers, after the side's name: ", you", ", played by Alice". */
+function playerWords(state, side) {
+  const kind = playerKind(state, side);
+  const label = playerLabel(state, side);
+  if (!label) return "";
+  if (label === "You") return ", you";
+  if (kind === "remote") return peerName(state) ? `, your opponent ${peerName(state)}` : ", your opponent";
+  return `, played by the ${label.toLowerCase()}`;
 }
 
 /** Whether a search runs: the computer's move, or a hint being looked for. */
@@ -49,10 +78,12 @@ export function searching(state) {
   return Boolean(state && (state.thinking || (state.status && state.status.kind === "thinking")));
 }
 
-/** The side that presses the buttons: the only human, else the side to move. */
+/**
+ * The side that presses the buttons: the only human at this board (the other side being
+ * the computer or a remote player), else the side to move.
+ */
 export function commandSide(state) {
-  const players = (state && state.players) || {};
-  const humans = SIDES.filter((s) => (players[s] ?? "human") === "human");
+  const humans = SIDES.filter((s) => playerKind(state, s) === "human");
   if (humans.length === 1) return humans[0];
   return state && state.turn ? state.turn : "black";
 }
@@ -66,8 +97,14 @@ export function controlsFor(state, interactive = true) {
   const offer = state ? state.draw_offer : null;
   const me = commandSide(state);
   const turnHuman = Boolean(state && state.turn) && (players[state.turn] ?? "human") === "human";
+  // While paused the board is hidden: nothing that shows or studies it.
+  const paused = isPaused(state);
+  const networkPaused = Boolean(state && state.network && state.network.paused);
   const show = {
     new: interactive,
+    restart: interactive,
+    // Python says when a pause makes sense (a clock, or a computer to hold).
+    pause: interactive && Boolean(state && (state.paused || (state.pausable && !over))),
     undo: interactive,
     redo: interactive,
     flip: true,
@@ -82,6 +119,9 @@ export function controlsFor(state, interactive = true) {
   };
   const enabled = {
     new: true,
+    restart: true,
+    // A network pause is lifted by the connection, not by a button.
+    pause: !networkPaused,
     undo: Boolean(state && state.can_undo),
     redo: Boolean(state && state.can_redo),
     flip: true,
@@ -90,9 +130,9 @@ export function controlsFor(state, interactive = true) {
     "accept-draw": true,
     "decline-draw": true,
     "claim-draw": true,
-    hint: turnHuman && !searching(state),
-    replay: Boolean(state && (state.history ? state.history.ply > 0 : state.last_move)) && !state.pending,
-    edit: !(state && state.pending),
+    hint: turnHuman && !searching(state) && !paused,
+    replay: Boolean(state && (state.history ? state.history.ply > 0 : state.last_move)) && !state.pending && !paused,
+    edit: !(state && state.pending) && !paused,
   };
   return { show, enabled };
 }
@@ -144,6 +184,7 @@ export class Chrome {
     this.liveEval = false;
     this.lastEval = null; // the last evaluation shown, kept (dimmed) while a new one is searched
     this.armed = null; // { action, timer }: a button waiting for its confirming click
+    this.clock = new Clock(); // moved into the chip of the side whose time runs
     this.bar = el("div", "cw-bar", { "data-role": "bar" });
     this.sides = {};
     for (const side of SIDES) {
@@ -194,8 +235,10 @@ export class Chrome {
 
     this.controls = el("div", "cw-controls", { role: "toolbar", "aria-label": "Board controls" });
     this.controls.append(
-      make("new", "New game", "Start a new game"),
-      make("undo", "Undo", "Take back the last move (U)"),
+      make("new", "New game", "Start a fresh game (sides drawn again when random)"),
+      make("restart", "Restart", "Start this game again from its opening (same sides)"),
+      make("pause", "Pause", PAUSE_TITLE),
+      make("undo", "Undo", UNDO_TITLE),
       make("redo", "Redo", "Replay the move taken back (R)"),
       make("flip", "Flip", "Turn the board round (F)"),
       make("hint", "Hint", "Show a good move (H)"),
@@ -256,13 +299,19 @@ export class Chrome {
       return;
     }
     const state = this.state;
+    // Throwing a game in progress away takes a second click.
     const needsConfirm =
-      action === "resign" || (action === "new" && state && state.ply > 0 && !state.result);
+      action === "resign" || ((action === "new" || action === "restart") && state && state.ply > 0 && !state.result);
     if (needsConfirm && (!this.armed || this.armed.action !== action)) {
       this.arm(action);
       return;
     }
     this.disarm();
+    if (action === "pause") {
+      // One button (and P) for both: what it sends follows the state.
+      this.onCommand(state && state.paused ? "resume" : "pause");
+      return;
+    }
     let side;
     if (action === "offer-draw" || action === "resign") side = commandSide(state);
     else if (action === "accept-draw" || action === "decline-draw") {
@@ -274,7 +323,7 @@ export class Chrome {
   arm(action) {
     this.disarm();
     const b = this.buttons[action];
-    b.textContent = action === "resign" ? "Really resign?" : "Really start again?";
+    b.textContent = CONFIRM[action];
     b.classList.add("cw-armed");
     const timer = setTimeout(() => this.disarm(), 4000);
     this.armed = { action, timer };
@@ -303,6 +352,7 @@ export class Chrome {
       parts.player.textContent = player;
       parts.player.hidden = parts.sep.hidden = !player;
       parts.chip.classList.toggle("cw-computer", (state.players || {})[side] === "computer");
+      parts.chip.classList.toggle("cw-remote", (state.players || {})[side] === "remote");
       const thinking = Boolean(state.thinking) && !state.result && state.turn === side;
       // The computer's chip keeps room for its dots, so that the bar never reflows.
       const computer = (state.players || {})[side] === "computer";
@@ -311,10 +361,22 @@ export class Chrome {
       parts.men.textContent = String((count.men || 0) + (count.kings || 0));
       parts.kings.textContent = String(count.kings || 0);
       const toMove = !state.result && state.turn === side;
-      const who = player === "You" ? ", you" : player ? `, played by the ${player.toLowerCase()}` : "";
+      const who = playerWords(state, side);
       parts.sr.textContent = `${who}: ${countWords(count)}${toMove ? ", to move" : ""}${thinking ? ", thinking" : ""}`;
       parts.chip.classList.toggle("cw-to-move", toMove);
       parts.chip.title = `${name}${player ? ` (${player})` : ""}: ${countWords(count)}`;
+    }
+    // The clock goes into the chip of the side whose time runs, after its words.
+    this.clock.update(state);
+    const clockSide = this.clock.side;
+    if (clockSide) {
+      const chip = this.sides[clockSide].chip;
+      if (this.clock.element.parentNode !== chip) chip.append(this.clock.element, this.clock.sr);
+      this.sides[clockSide === "black" ? "white" : "black"].chip.append(this.clock.spacer);
+    } else {
+      this.clock.element.remove();
+      this.clock.sr.remove();
+      this.clock.spacer.remove();
     }
     const status = state.status;
     if (!prevStatus || prevStatus.text !== status.text || prevStatus.kind !== status.kind) {
@@ -342,6 +404,11 @@ export class Chrome {
       this.offerText.textContent = "";
     }
     if (state.draw_claim) this.buttons["claim-draw"].title = `Claim: ${state.draw_claim}`;
+    // Python may word Undo for the game at hand (e.g. a move and the computer's reply).
+    this.buttons.undo.title = typeof state.undo_label === "string" && state.undo_label ? state.undo_label : UNDO_TITLE;
+    const pause = this.buttons.pause;
+    pause.textContent = state.paused ? "Resume" : "Pause";
+    pause.title = state.paused ? RESUME_TITLE : PAUSE_TITLE;
     const me = commandSide(state);
     this.buttons.resign.title = `${names[me] || me} resigns (click twice)`;
     this.buttons["offer-draw"].title = `${names[me] || me} offers a draw`;
@@ -398,6 +465,7 @@ export class Chrome {
 
   destroy() {
     this.disarm();
+    this.clock.destroy();
   }
 }
 

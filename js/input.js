@@ -16,7 +16,7 @@ const NAV_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Ho
 
 export class BoardInput {
   /**
-   * `view`: the BoardView; `sendMove(path)`; `command(action)` for U/R/F/H;
+   * `view`: the BoardView; `sendMove(path)`; `command(action)` for U/R/F/H/P;
    * `getState()`, `getOrientation()`, `isInteractive()`; `changed()` redraws the marks;
    * `announce(text)` speaks through the live region.
    */
@@ -34,6 +34,8 @@ export class BoardInput {
     this.intercept = options.intercept || (() => false);
     // `isWaiting()`: a move is drawn ahead of Python's answer; clicks wait for it.
     this.isWaiting = options.isWaiting || (() => false);
+    // `isPaused()`: the game is paused and the board hidden: only P (resume) is taken.
+    this.isPaused = options.isPaused || (() => false);
     this.queued = [];
     this.selected = null;
     this.cursor = null;
@@ -125,6 +127,7 @@ export class BoardInput {
     const players = state.players || {};
     if (state.thinking) this.announce("Wait: the computer is thinking.");
     else if (players[state.turn] === "computer") this.announce("It is the computer's turn.");
+    else if (players[state.turn] === "remote") this.announce("It is your opponent's turn.");
   }
 
   /** Escape: put the piece down (a jump sequence already started cannot be abandoned). */
@@ -167,7 +170,14 @@ export class BoardInput {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const key = event.key;
     let handled = true;
-    if (NAV_KEYS.has(key)) {
+    const letter = !event.shiftKey && typeof key === "string" && key.length === 1 ? key.toLowerCase() : "";
+    if (letter === "p") {
+      // Pause, or resume when paused (Chrome sends the one the state calls for).
+      this.command("pause");
+    } else if (this.isPaused()) {
+      // The board is hidden: no cursor, no moves, no other shortcut.
+      handled = false;
+    } else if (NAV_KEYS.has(key)) {
       if (this.cursor === null || !this.keyboard) {
         // The first key after a click (or with no cursor yet) shows where the cursor is.
         if (this.cursor === null) this.cursor = this.defaultCursor();
@@ -189,13 +199,13 @@ export class BoardInput {
       }
     } else if (key === "Escape" || key === "Esc") {
       handled = this.escape();
-    } else if (!event.shiftKey && (key === "u" || key === "U")) {
+    } else if (letter === "u") {
       this.command("undo");
-    } else if (!event.shiftKey && (key === "r" || key === "R")) {
+    } else if (letter === "r") {
       this.command("redo");
-    } else if (!event.shiftKey && (key === "f" || key === "F")) {
+    } else if (letter === "f") {
       this.command("flip");
-    } else if (!event.shiftKey && (key === "h" || key === "H")) {
+    } else if (letter === "h") {
       this.command("hint");
     } else {
       handled = false;

@@ -4,14 +4,20 @@
 // is sent and answers with intents ({kind: "move" | "command" | "edit", version, ...}).
 //
 // Beside the board: the move list (state.history); under it, the step-through replay
-// (state.replay) and the position editor (state.editor), each in a module of its own.
+// (state.replay) and the position editor (state.editor); over it, the paused cover
+// (state.paused) and the milestone toast; above it, the network line (state.network);
+// under the controls, the milestones panel (state.milestones). Each in a module of its
+// own; every one of these fields may be absent (the feature is off).
 
 import "./widget.css";
 import { motionAllowed } from "./animate.js";
 import { Chrome, announcement } from "./controls.js";
 import { EditorPanel, countPieces, editorBoardState } from "./editor.js";
 import { BoardInput } from "./input.js";
+import { Milestones } from "./milestones.js";
 import { MoveList } from "./movelist.js";
+import { NetworkLine } from "./network.js";
+import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
 import { BoardView } from "./view.js";
 
@@ -88,19 +94,21 @@ export function render({ model, el }) {
   });
   const editor = new EditorPanel({ send });
   const moveList = new MoveList({ goto: (ply) => send({ kind: "command", name: "goto", ply }) });
+  // Every command intent goes through here: the buttons, their keys, the cover, the network line.
+  const command = (name, side) => {
+    if (name === "edit") {
+      send({ kind: "edit", action: "start" });
+      return;
+    }
+    if (name === "replay") {
+      // Asked again after closing it: show the same replay again.
+      replay.reopen();
+      if (replay.update(state)) drawBoard(false);
+    }
+    send(side ? { kind: "command", name, side } : { kind: "command", name });
+  };
   const chrome = new Chrome({
-    onCommand: (name, side) => {
-      if (name === "edit") {
-        send({ kind: "edit", action: "start" });
-        return;
-      }
-      if (name === "replay") {
-        // Asked again after closing it: show the same replay again.
-        replay.reopen();
-        if (replay.update(state)) drawBoard(false);
-      }
-      send(side ? { kind: "command", name, side } : { kind: "command", name });
-    },
+    onCommand: command,
     onFlip: flip,
     onEvaluation: (on) => {
       model.set("live_eval", Boolean(on));
@@ -134,6 +142,7 @@ export function render({ model, el }) {
       drawBoard(false);
     }, OPTIMISTIC_TIMEOUT_MS);
   }
+  const paused = () => isPaused(state);
   const input = new BoardInput({
     view,
     sendMove: (path) => {
@@ -145,15 +154,37 @@ export function render({ model, el }) {
     getState: shown,
     intercept: (square) => Boolean(state.editor) && Boolean(model.get("interactive")) && editor.clickSquare(square),
     getOrientation: () => view.orientation,
-    isInteractive: () => Boolean(model.get("interactive")),
+    // Paused: the board is hidden and takes no move.
+    isInteractive: () => Boolean(model.get("interactive")) && !paused(),
+    isPaused: paused,
     changed: () => view.setMarks(input.marks()),
     announce: (text) => {
       chrome.live.textContent = text;
     },
   });
+  const cover = new PauseCover({
+    resume: () => command("resume"),
+    board: view.element,
+    hides: [view.element, moveList.element],
+  });
+  const network = new NetworkLine({ command: (name) => command(name) });
+  const milestones = new Milestones({ motion });
+  view.frame.append(cover.element, milestones.toast);
+  chrome.controls.insertBefore(milestones.button, chrome.evalSwitch);
   const main = document.createElement("div");
   main.className = "cw-main";
-  main.append(chrome.bar, chrome.status, view.frame, replay.element, editor.element, chrome.controls, chrome.analysis, chrome.live);
+  main.append(
+    chrome.bar,
+    chrome.status,
+    network.element,
+    view.frame,
+    replay.element,
+    editor.element,
+    chrome.controls,
+    milestones.panel,
+    chrome.analysis,
+    chrome.live,
+  );
   const aside = document.createElement("div");
   aside.className = "cw-aside";
   aside.appendChild(moveList.element);
@@ -188,7 +219,18 @@ export function render({ model, el }) {
     if (refused) input.dropQueued();
     drawBoard(animate && !replaying && !state.editor && !(prev && prev.editor), undefined, undefined, confirms);
     editor.update(state, { interactive });
-    moveList.update(state, { interactive });
+    // While paused the move list is hidden (widget.css) and its moves are inert.
+    const hidden = paused();
+    moveList.update(state, { interactive: interactive && !hidden });
+    root.classList.toggle("cw-paused", hidden);
+    for (const node of [view.element, moveList.element]) {
+      node.toggleAttribute("inert", hidden);
+      if (hidden) node.setAttribute("aria-hidden", "true");
+      else node.removeAttribute("aria-hidden");
+    }
+    cover.update(state, { interactive });
+    network.update(state, { interactive });
+    milestones.update(state);
     const editing = Boolean(state.editor);
     root.classList.toggle("cw-editing", editing);
     root.classList.toggle("cw-with-aside", moveList.visible);
@@ -210,6 +252,7 @@ export function render({ model, el }) {
           draw_claim: null,
           counts: countPieces(state.editor.pieces),
           status: editStatus(),
+          clock: null,
         }
       : state;
     chrome.update(barState, {
@@ -241,6 +284,8 @@ export function render({ model, el }) {
       input.selected = null;
       view.setMarks(input.marks());
       chrome.update(state, { interactive: Boolean(model.get("interactive")) });
+      cover.update(state, { interactive: Boolean(model.get("interactive")) });
+      network.update(state, { interactive: Boolean(model.get("interactive")) });
     },
   };
   for (const [event, handler] of Object.entries(handlers)) model.on(event, handler);
@@ -250,6 +295,9 @@ export function render({ model, el }) {
   replay.listen(signal);
   editor.listen(signal);
   moveList.listen(signal);
+  cover.listen(signal);
+  network.listen(signal);
+  milestones.listen(signal);
 
   return () => {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
@@ -258,6 +306,7 @@ export function render({ model, el }) {
     input.destroy();
     replay.destroy();
     chrome.destroy();
+    milestones.destroy();
     view.destroy();
     root.remove();
   };

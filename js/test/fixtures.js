@@ -163,3 +163,52 @@ export function computerHint(extra = {}) {
     ...extra,
   });
 }
+
+/** A running move clock for `side` (the side to move): `remaining` seconds left. */
+export function clock(remaining, extra = {}) {
+  return {
+    side: "black",
+    phase: "move",
+    remaining,
+    per_move: 60,
+    grace: 10,
+    paused: false,
+    running: true,
+    strikes: { black: 0, white: 0 },
+    on_expiry: "auto-move",
+    ...extra,
+  };
+}
+
+/** Milestones: three in all, the first earned; `fresh` lists the ids just earned. */
+export function milestones(fresh = [], earnedIds = ["first-win"]) {
+  const all = [
+    { id: "first-win", title: "First win", description: "Win a game" },
+    { id: "first-king", title: "Crowned", description: "Crown a man" },
+    { id: "triple", title: "Triple jump", description: "Take three pieces in one move" },
+  ];
+  return {
+    all,
+    earned: all
+      .filter((m) => earnedIds.includes(m.id))
+      .map((m) => ({ ...m, date: "2024-05-01T10:20:00" })),
+    new: fresh,
+  };
+}
+
+/** A network game hosted here: Black is the local player, White the remote one. */
+export function networkState(extra = {}, network = {}) {
+  return startState({
+    players: { black: "human", white: "remote" },
+    network: {
+      role: "host",
+      status: "Connected to Alice",
+      connected: true,
+      paused: false,
+      peer: "Alice",
+      request: null,
+      ...network,
+    },
+    ...extra,
+  });
+}
