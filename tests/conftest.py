@@ -17,6 +17,17 @@ def repo_root() -> Path:
     return REPO_ROOT
 
 
+@pytest.fixture(autouse=True)
+def _private_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Every test gets its own ``$CHECKERS_WIDGET_HOME``: no test reads or writes the
+    user's real milestones or lesson progress, and no test sees another's."""
+    folder = tmp_path_factory.mktemp("checkers-home")
+    monkeypatch.setenv("CHECKERS_WIDGET_HOME", str(folder))
+    return folder
+
+
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
     """The project's shared data folder (PDN files, perft tables, ballots, ...).

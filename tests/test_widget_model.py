@@ -19,6 +19,8 @@ STATE_KEYS = {
     "seq",
     "paused",
     "pausable",
+    "clock",
+    "milestones",
     "replay",
     "editor",
     "history",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import json
 import logging
 import os
 import pathlib
@@ -25,10 +26,12 @@ import traitlets
 
 from .autosave import Autosave
 from .board import Board
+from .clock import Expiry, TimeControl, TurnClock
 from .computer import SearchRunner
 from .engine import LEVELS, Analysis, Engine
 from .errors import CheckersError, IllegalMoveError
-from .game import DrawRules, Game
+from .game import WIN, DrawRules, Game
+from .milestones import MILESTONES, Attempt, Milestone, MilestoneBook
 from .move import BLACK, COLORS, WHITE, Color, Move, Piece, opponent
 from .protocol import (
     Command,
@@ -41,6 +44,7 @@ from .protocol import (
     resolve_path,
 )
 from .svg import board_svg
+from .timekeeper import Timekeeper
 
 __all__ = ["CheckersWidget", "HookError", "MoveVetoed"]
 
@@ -103,6 +107,8 @@ class CheckersWidget(anywidget.AnyWidget):
         eval_engine: Engine | None = None,
         live_eval: bool = False,
         autosave: str | os.PathLike[str] | None = None,
+        timer: TimeControl | str | float | dict[str, Any] | None = None,
+        milestones: MilestoneBook | bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(
@@ -168,6 +174,21 @@ class CheckersWidget(anywidget.AnyWidget):
         self.orientation = orientation or self._human_side()
         self.on_msg(self._on_message)
         self.observe(self._on_live_eval, names="live_eval")
+        self._timekeeper = (
+            Timekeeper(TimeControl.of(timer), self._on_time_expired) if timer is not None else None
+        )
+        self._clock_turn: tuple[int, Color] | None = None  # (ply, side) the clock is timing
+        self._auto_moving = False
+        if milestones is True:
+            milestones = MilestoneBook()
+        self._book: MilestoneBook | None = milestones or None
+        self._attempt = self._new_attempt()
+        if resumed is not None and "Attempt" in resumed.session:
+            try:
+                self._attempt = Attempt.from_dict(json.loads(resumed.session["Attempt"]))
+            except (ValueError, KeyError, TypeError, CheckersError):
+                logger.warning("the autosaved milestone attempt was unreadable; starting a new one")
+        self._new_milestones: list[str] = []
         if self._autosave is not None and self._autosave.notice:
             self._status = Status(self._autosave.notice, "error")
             self.errors.append(self._autosave.notice)
@@ -216,9 +237,11 @@ class CheckersWidget(anywidget.AnyWidget):
             self._computer.cancel()
             self._analyst.cancel()
             self._thinking = False
+            self._note_milestones(event, game)
             if self._suspended:
                 self._version += 1  # one state is published when the whole walk is done
             else:
+                self._sync_clock()
                 self._publish(bump=True)
             if event in ("move", "redo"):
                 move = game.moves[-1]
@@ -232,8 +255,9 @@ class CheckersWidget(anywidget.AnyWidget):
                 self._after_change()
 
     def _after_change(self) -> None:
-        """Start whatever follows a change: the computer's reply, a live evaluation."""
+        """Start whatever follows a change: the clock, the computer's reply, a live evaluation."""
         game = self._game
+        self._sync_clock()
         if game.is_over() or self._editor is not None or self._paused:
             return
         if self._players[game.turn] == "computer" and not game.can_redo:
@@ -331,7 +355,9 @@ class CheckersWidget(anywidget.AnyWidget):
 
         Handy in scripts, tests and lessons; returns False if ``timeout`` ran out.
         """
-        return self._computer.wait(timeout) and self._analyst.wait(timeout)
+        done = self._computer.wait(timeout) and self._analyst.wait(timeout)
+        with self._lock:  # a search's result may still be being played: let it finish
+            return done
 
     # ------------------------------------------------------------------ hints
     def hint(self, *, time: float | None = None, depth: int | None = None) -> Analysis:
@@ -397,9 +423,11 @@ class CheckersWidget(anywidget.AnyWidget):
                 self._publish()
 
     def close(self) -> None:
-        """Stop any search and close the widget."""
+        """Stop any search and the clock, and close the widget."""
         self._computer.cancel()
         self._analyst.cancel()
+        if getattr(self, "_timekeeper", None) is not None:
+            self._timekeeper.close()  # type: ignore[union-attr]
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -565,12 +593,22 @@ class CheckersWidget(anywidget.AnyWidget):
         self._computer.cancel()
         self._analyst.cancel()
         self._thinking = False
-        self._paused = False
+        if self._paused:
+            self._paused = False
+            if self._timekeeper is not None:
+                self._timekeeper.resume()
+        if self._timekeeper is not None:
+            self._timekeeper.reset()
+        self._clock_turn = None
         with self._walk(bump=True):
             self._game.reset()
             if fresh and self._human_choice == "random":
                 self._players = self._draw_players()
                 self.orientation = self._human_side()
+            if fresh:
+                self._attempt = self._new_attempt()
+            elif self._book is not None:
+                self._book.note_restart(self._attempt)
 
     @contextlib.contextmanager
     def _walk(self, *, bump: bool = False) -> Iterator[None]:
@@ -580,6 +618,7 @@ class CheckersWidget(anywidget.AnyWidget):
             yield
         finally:
             self._suspended = False
+        self._sync_clock()
         self._publish(bump=bump)
         self._save()
         self._after_change()
@@ -591,7 +630,7 @@ class CheckersWidget(anywidget.AnyWidget):
         return self._paused
 
     def _pausable(self) -> bool:
-        return self._engine is not None
+        return self._engine is not None or self._timekeeper is not None
 
     def pause(self) -> None:
         """Pause: hide the board and stop the computer (and the clock) until :meth:`resume`."""
@@ -602,6 +641,8 @@ class CheckersWidget(anywidget.AnyWidget):
             self._computer.cancel()
             self._analyst.cancel()
             self._thinking = False
+            if self._timekeeper is not None:
+                self._timekeeper.pause()
             self._status = Status("Paused: press Resume (P) to go on", "turn")
             self._publish()
 
@@ -611,6 +652,8 @@ class CheckersWidget(anywidget.AnyWidget):
             if not self._paused:
                 return
             self._paused = False
+            if self._timekeeper is not None:
+                self._timekeeper.resume()
             self._status = None
             self._publish()
             self._after_change()
@@ -919,6 +962,8 @@ class CheckersWidget(anywidget.AnyWidget):
                 "editor": self._editor_state(),
                 "paused": self._paused,
                 "pausable": self._pausable(),
+                "clock": self._timekeeper.snapshot() if self._timekeeper is not None else None,
+                "milestones": self._milestones_state(),
                 "can_redo": self._game.can_redo or self._redo_chain is not None,
                 # Every publish differs, so a repeated refusal still reaches the board.
                 "seq": self._next_seq(),
@@ -944,7 +989,125 @@ class CheckersWidget(anywidget.AnyWidget):
         facts: dict[str, str] = {}
         if self._engine is not None:
             facts["HumanSide"] = self._human_side()
+        if self._book is not None:
+            facts["Attempt"] = json.dumps(self._attempt.to_dict(), sort_keys=True)
         return facts
+
+    # ------------------------------------------------------------------ the clock
+    @property
+    def clock(self) -> TurnClock | None:
+        """The turn clock (``timer=``), or None: ``widget.clock.remaining()`` etc."""
+        return self._timekeeper.clock if self._timekeeper is not None else None
+
+    def _sync_clock(self) -> None:
+        """Time the human to move; no clock on the computer's turn or when it is over."""
+        keeper = self._timekeeper
+        if keeper is None:
+            return
+        game = self._game
+        timed = (
+            not game.is_over()
+            and self._editor is None
+            and self._players[game.turn] == "human"
+        )
+        if not timed:
+            if self._clock_turn is not None:
+                keeper.stop()
+                self._clock_turn = None
+            return
+        turn = (game.ply, game.turn)
+        if turn != self._clock_turn:
+            keeper.start(game.turn)
+            self._clock_turn = turn
+        if self._paused and not keeper.clock.paused:
+            keeper.pause()
+
+    def _on_time_expired(self, expiry: Expiry) -> None:
+        """Runs on the timer's thread: grace begins, the computer moves for you, or you lose."""
+        with self._lock:
+            keeper = self._timekeeper
+            game = self._game
+            if keeper is None or game.is_over() or expiry.side != game.turn:
+                return
+            if keeper.clock.side != expiry.side or self._paused:
+                return  # the player moved (or paused) just as the time ran out
+            name = game.side_name(expiry.side)
+            if expiry.action == "grace":
+                grace = round(keeper.control.grace)
+                text = f"{name}: time is up; {grace} s of grace time left"
+                self._status = Status(text, "refused")
+                self._publish()
+            elif expiry.action == "forfeit":
+                game.set_result(WIN[opponent(expiry.side)], f"{name} ran out of time")
+            else:
+                self._move_for(expiry.side)
+
+    def _move_for(self, side: Color) -> None:
+        """Time ran out: a quick search picks the move (finishing a jump chain in progress)."""
+        game = self._game
+        legal = game.legal_moves()
+        if self._pending:
+            legal = [m for m in legal if m.path[: len(self._pending)] == self._pending] or legal
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            analysis = self._hint_engine.analyse(game.copy(), depth=4)
+            move = analysis.move if analysis.move in legal else legal[0]
+        self._auto_moving = True
+        try:
+            game.play(move)
+        finally:
+            self._auto_moving = False
+        name = game.side_name(side)
+        self._status = Status(
+            f"{name} ran out of time: the computer played {move} instead. "
+            f"If it happens again on {name}'s next turn, {name} loses",
+            "refused",
+        )
+        self._publish()
+
+    # ------------------------------------------------------------------ milestones
+    @property
+    def milestones(self) -> MilestoneBook | None:
+        """The milestones earned so far (shows as a table in a notebook), or None if off."""
+        return self._book
+
+    def _new_attempt(self) -> Attempt:
+        if self._engine is None:
+            return Attempt()
+        return Attempt(level=self._engine.level, human=self._human_side())
+
+    def _note_milestones(self, event: str, game: Game) -> None:
+        book = self._book
+        if book is None:
+            return
+        earned: list[Milestone] = []
+        try:
+            if event == "undo":
+                book.note_undo(self._attempt)
+            elif event == "move":
+                mover = opponent(game.turn)
+                earned += book.note_move(
+                    self._attempt, game.moves[-1], mover, auto=self._auto_moving
+                )
+            if game.is_over():
+                earned += book.note_result(self._attempt, game.result)
+        except Exception:  # milestones are a bonus: never let them break a game
+            logger.exception("milestones failed")
+        self._new_milestones = [m.id for m in earned]
+
+    def _milestones_state(self) -> dict[str, Any] | None:
+        book = self._book
+        if book is None:
+            return None
+        earned = book.earned
+        return {
+            "all": [_milestone_dict(m) for m in MILESTONES],
+            "earned": [
+                {**_milestone_dict(m), "date": earned[m.id]} for m in MILESTONES if m.id in earned
+            ],
+            "new": list(self._new_milestones),
+        }
 
     def _next_seq(self) -> int:
         self._seq = getattr(self, "_seq", 0) + 1
@@ -1047,6 +1210,10 @@ def _analysis_dict(analysis: Analysis) -> dict[str, Any]:
         "pv": " ".join(str(m) for m in analysis.pv),
         "depth": analysis.depth,
     }
+
+
+def _milestone_dict(milestone: Milestone) -> dict[str, str]:
+    return {"id": milestone.id, "title": milestone.title, "description": milestone.description}
 
 
 def _name(fn: Callable[..., Any]) -> str:

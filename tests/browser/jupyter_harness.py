@@ -195,6 +195,8 @@ def start_jupyter_server(examples_dir: Path, log_dir: Path) -> JupyterServer:
     env = os.environ.copy()
     env.update(_write_isolated_config(home))
     env["PYTHONUNBUFFERED"] = "1"
+    # Kernels keep milestones and lesson progress here, never in the real home folder.
+    env["CHECKERS_WIDGET_HOME"] = str(home / "checkers-widget")
     cmd = [
         sys.executable,
         "-m",
