@@ -54,6 +54,8 @@ def test_presets_and_options() -> None:
     with pytest.raises(CheckersError, match="unknown time control 'blitz'"):
         CheckersWidget(timer="blitz")
     assert CheckersWidget(milestones=False).state["clock"] is None
+    fresh = CheckersWidget(timer="quick", milestones=False).state["clock"]
+    assert fresh["side"] == BLACK and fresh["running"]  # timed from the first state on
 
 
 def test_the_clock_times_the_side_to_move_and_restarts_each_turn() -> None:

@@ -196,6 +196,7 @@ class CheckersWidget(anywidget.AnyWidget):
             # A restored game waits for Resume, as in the browser game: nobody's clock
             # runs and the computer does not move until the player is back.
             self._paused = True
+        self._sync_clock()
         self._publish(bump=True)
         self._save()
         self._after_change()

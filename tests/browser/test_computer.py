@@ -138,7 +138,7 @@ def test_a_whole_game_against_the_computer(lab, make_notebook):
     # The bar says who plays what.
     expect(root.locator('[data-side="black"] [data-role="player"]')).to_have_text("You")
     expect(root.locator('[data-side="white"] [data-role="player"]')).to_have_text("Computer (easy)")
-    expect(root.locator('[data-side="white"]')).to_contain_text("White·Computer (easy)")
+    expect(root.locator('.cw-side[data-side="white"]')).to_contain_text("White·Computer (easy)")
     # The planned win really is forced (the engine proves it from the start position).
     plan = kernel_json(
         page,

@@ -1,0 +1,120 @@
+"""Play features in a real JupyterLab: the turn clock, pause, restart, milestones.
+
+Python keeps the time; the board only counts down from what it is sent. Each test
+checks what a player sees (the DOM) against what the kernel holds.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from board_helpers import BOARD, STATUS, kernel_json, open_board_root, sq
+from playwright.sync_api import Locator, expect
+
+pytestmark = pytest.mark.browser
+
+CLOCK = '[data-role="clock"]'
+COVER = '[data-role="paused-cover"]'
+
+SETUP = "from checkers_widget import CheckersWidget, Game\n"
+
+
+def click_move(root: Locator, start: int, end: int) -> None:
+    expect(sq(root, start)).to_have_class(re.compile(r"\bcw-movable\b"))
+    sq(root, start).click()
+    sq(root, end).click()
+
+
+def seconds(text: str) -> float:
+    """'0:42' or '9.5' as seconds."""
+    if ":" in text:
+        minutes, secs = text.split(":")
+        return int(minutes) * 60 + float(secs)
+    return float(text)
+
+
+def test_the_clock_counts_down_and_pause_hides_the_board(lab, make_notebook):
+    path = make_notebook(SETUP + 'w = CheckersWidget(timer="normal")\nw')
+    root = open_board_root(lab, path)
+    page = lab.page
+    clock = root.locator(CLOCK)
+    expect(clock).to_be_visible()
+    expect(clock).to_have_attribute("data-side", "black")
+    expect(clock).to_have_attribute("data-ticking", "true")
+    first = seconds(clock.inner_text())
+    assert 40 <= first <= 45
+    page.wait_for_timeout(2200)
+    assert seconds(clock.inner_text()) < first  # it ticks without any message from Python
+    root.screenshot(path=str(lab.artifacts_dir / "clock.png"))
+
+    # P pauses: the board is hidden, the clock stops, Python knows.
+    root.locator(BOARD).focus()
+    page.keyboard.press("p")
+    expect(root.locator(COVER)).to_be_visible()
+    expect(root.locator(BOARD)).to_be_hidden()
+    expect(clock).to_have_attribute("data-ticking", "false")
+    state = kernel_json(page, "[w.paused, w.clock.paused, w.clock.running]")
+    assert state == [True, True, False]
+    root.screenshot(path=str(lab.artifacts_dir / "paused.png"))
+    page.keyboard.press("p")
+    expect(root.locator(COVER)).to_be_hidden()
+    expect(root.locator(BOARD)).to_be_visible()
+    assert kernel_json(page, "[w.paused, w.clock.running]") == [False, True]
+
+    # A move starts White's turn with the full time.
+    click_move(root, 11, 15)
+    expect(clock).to_have_attribute("data-side", "white")
+    assert seconds(clock.inner_text()) > 40
+
+
+def test_time_running_out_moves_for_the_player(lab, make_notebook):
+    path = make_notebook(SETUP + "w = CheckersWidget(timer={'per_move': 3})\nw")
+    root = open_board_root(lab, path)
+    status = root.locator(STATUS)
+    expect(status).to_contain_text("Black ran out of time", timeout=30_000)
+    expect(status).to_contain_text("the computer played")
+    result = kernel_json(page := lab.page, "[w.game.ply, w.clock.strikes['black']]")
+    assert result == [1, 1]
+    # White moves in time, Black runs out again: the game is lost on time.
+    kernel_json(page, "str(w.play(w.game.legal_moves()[0]))")
+    expect(status).to_contain_text("Black ran out of time", timeout=30_000)
+    expect(status).to_have_attribute("data-kind", "over")
+    assert kernel_json(page, "[w.game.result, w.game.termination]") == [
+        "0-1",
+        "Black ran out of time",
+    ]
+
+
+def test_restart_and_milestones(lab, make_notebook):
+    # A book of its own: other tests in this server may have earned "first move" already.
+    path = make_notebook(
+        SETUP + "import tempfile, pathlib\n"
+        "from checkers_widget.milestones import MilestoneBook\n"
+        "book = MilestoneBook(pathlib.Path(tempfile.mkdtemp()) / 'milestones.json')\n"
+        "w = CheckersWidget(milestones=book)\nw"
+    )
+    root = open_board_root(lab, path)
+    page = lab.page
+    expect(root.locator('[data-action="milestones"]')).to_contain_text("0/8")
+    click_move(root, 11, 15)
+    toast = root.locator('[data-role="toast"]')
+    expect(toast).to_contain_text("Milestone: First move")
+    root.locator('[data-action="milestones"]').click()
+    panel = root.locator('[data-role="milestones"]')
+    expect(panel).to_be_visible()
+    expect(panel.locator('li[data-milestone="first-move"]')).to_have_attribute(
+        "data-earned", "true"
+    )
+    expect(panel.locator('li[data-milestone="first-crown"]')).to_have_attribute(
+        "data-earned", "false"
+    )
+    root.screenshot(path=str(lab.artifacts_dir / "milestones.png"))
+    assert kernel_json(page, "w.milestones.has('first-move')") is True
+
+    restart = root.locator('[data-action="restart"]')
+    restart.click()
+    expect(restart).to_have_text("Really restart?")
+    restart.click()
+    expect(root.locator(STATUS)).to_contain_text("Black")
+    assert kernel_json(page, "[w.game.ply, w.game.can_redo]") == [0, False]
