@@ -19,8 +19,8 @@ from ..board import Board
 from ..errors import CheckersError
 from ..game import DrawRules, Game
 from ..move import BLACK, Move
-from ..squares import BIT
-from .moves import EMove
+from ..squares import BIT, SQUARE_OF_BIT, VALID
+from .moves import EMove, has_capture
 from .search import MATE, MATE_BOUND, Iteration, Searcher
 
 __all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
@@ -38,7 +38,9 @@ class Level:
     a man) make a level play loosely: every move scoring within ``margin`` of the best
     is a candidate, each gets Gaussian noise of standard deviation ``noise`` added to its
     score, and the highest wins. The random numbers come from the engine's seeded
-    generator, so a seed repeats the games exactly.
+    generator, so a seed repeats the games exactly. ``endgame``: king endings of at
+    most three pieces are looked up in exact tables (:mod:`.endgame`) instead of
+    searched, so that two kings beat one by the shortest route.
     """
 
     depth: int | None = None
@@ -46,6 +48,8 @@ class Level:
     nodes: int | None = None
     noise: int = 0
     margin: int = 0
+    #: Exact play of king endings of up to three pieces (1 v 1, 2 v 1) from tables.
+    endgame: bool = False
 
 
 #: The playing levels. Easy and Normal are depth-limited, so they play the same moves
@@ -62,9 +66,9 @@ LEVELS: dict[str, Level] = {
     # As deep as about one second allows: depth 10-12 from the opening in CPython 3.11
     # on a 2-core machine (the start position completes depth 12 in about 1.4 s there),
     # far deeper in the ending. Reference products' Hard looks 6-8 plies ahead.
-    "hard": Level(time=1.0),
+    "hard": Level(time=1.0, endgame=True),
     # A longer budget: five seconds a move.
-    "expert": Level(time=5.0),
+    "expert": Level(time=5.0, endgame=True),
 }
 
 
@@ -248,7 +252,9 @@ class Engine:
             return any(s() for s in stops)
 
         quiet_limit = 2 * rules.quiet_moves if rules.quiet_moves is not None else None
-        searcher = Searcher(reps=history, quiet=quiet, quiet_limit=quiet_limit)
+        searcher = Searcher(
+            reps=history, quiet=quiet, quiet_limit=quiet_limit, endgame_tables=lvl.endgame
+        )
         noisy = lvl.noise > 0 or lvl.margin > 0
 
         def report(it: Iteration) -> None:
@@ -306,15 +312,17 @@ def _context(
     if isinstance(position, Game):
         rules = position.draw_rules
         assert isinstance(rules, DrawRules)
-        board = Board(position.start_fen)
-        keys = [board.key()]
-        quiet_counts = [0]
-        for move in position.moves:
-            man = not board.piece_at(move.start).king  # type: ignore[union-attr]
-            board.push(move)
-            keys.append(board.key())
-            quiet_counts.append(0 if man or move.is_capture else quiet_counts[-1] + 1)
-        quiet = quiet_counts[-1]
+        # The game counts the plies since the last capture or man move; the positions
+        # in that window come from taking the moves back (cheap: the board keeps each
+        # earlier position on its stack), not from replaying the game.
+        quiet = position.quiet_plies
+        board = position.board
+        back = board.copy()
+        keys = [back.key()]
+        for _ in range(quiet):
+            back.pop()
+            keys.append(back.key())
+        keys.reverse()
     elif isinstance(position, Board):
         rules = DrawRules()
         board = position.copy()
@@ -348,7 +356,20 @@ def _to_moves(board: Board, line: list[EMove]) -> list[Move]:
     out: list[Move] = []
     for src, dst, taken in line:
         found = None
-        for m in b.legal_moves():
+        black, white, kings = b.bitboards
+        if not taken and kings & src and dst in (src << 4, src << 5, src >> 4, src >> 5):
+            # A king step (as in the long lines of a king ending): legal when the king
+            # is the mover's, the square is free and the mover has no capture; its
+            # Move is then simply the two squares (no need to list every legal move).
+            mover_black = b.turn == BLACK
+            own, opp = (black, white) if mover_black else (white, black)
+            if (
+                own & src
+                and dst & VALID & ~(black | white)
+                and not has_capture(own, opp, kings, mover_black)
+            ):
+                found = Move((SQUARE_OF_BIT[src], SQUARE_OF_BIT[dst]))
+        for m in () if found is not None else b.legal_moves():
             if BIT[m.start] == src and BIT[m.end] == dst:
                 t = 0
                 for c in m.captures:
@@ -359,7 +380,7 @@ def _to_moves(board: Board, line: list[EMove]) -> list[Move]:
         if found is None:
             break
         out.append(found)
-        b.push(found)
+        b._apply(found)  # one of the legal moves just listed: no need to check again
     return out
 
 

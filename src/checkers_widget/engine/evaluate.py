@@ -137,7 +137,7 @@ def _chunk_tables(weights: dict[int, tuple[int, int, int]]) -> tuple[tuple[int, 
             for i in range(9):
                 if x >> i & 1 and 9 * j + i in by_bit:
                     a, c, b = by_bit[9 * j + i]
-                    total += a | c << 8 | b << 16
+                    total += a | c << 8 | b << 16 | 1 << 24
             t.append(total)
         tables.append(tuple(t))
     return tuple(tables)
@@ -161,6 +161,39 @@ MEN_W = _chunk_tables(_men_weights(False))
 
 def evaluate(black: int, white: int, kings: int) -> int:
     """The position's value for Black, in hundredths of a man (negate for White)."""
+    if not kings:
+        # Men only (most leaves before the ending): the same terms as below, with the
+        # king terms left out and the men counted by the tables.
+        t0, t1, t2, t3 = MEN_B
+        sb = t0[black & 511] + t1[(black >> 9) & 511] + t2[(black >> 18) & 511] + t3[black >> 27]
+        t0, t1, t2, t3 = MEN_W
+        sw = t0[white & 511] + t1[(white >> 9) & 511] + t2[(white >> 18) & 511] + t3[white >> 27]
+        nbm = sb >> 24
+        nwm = sw >> 24
+        score = MAN * (nbm - nwm)
+        if nbm != nwm:
+            trade = TRADE * abs(score) // (MAN * (nbm + nwm))
+            score += trade if nbm > nwm else -trade
+        w_adv = 24 - nbm - nwm
+        if w_adv > 0:
+            score += ((sb & 255) * w_adv) // 5 - ((sw & 255) * w_adv) // 5
+        if nwm:
+            score += ((sb >> 16) & 255) * (nwm if nwm < 8 else 8) // 8
+        if nbm:
+            score -= ((sw >> 16) & 255) * (nbm if nbm < 8 else 8) // 8
+        empty = VALID & ~(black | white)
+        return (
+            score
+            + ((sb >> 8) & 255)
+            - ((sw >> 8) & 255)
+            + 2
+            * (
+                ((black << 4) & empty).bit_count()
+                + ((black << 5) & empty).bit_count()
+                - ((white >> 4) & empty).bit_count()
+                - ((white >> 5) & empty).bit_count()
+            )
+        )
     bm = black & ~kings
     wm = white & ~kings
     bk = black & kings
@@ -192,9 +225,9 @@ def evaluate(black: int, white: int, kings: int) -> int:
             score += ((sb & 255) * w_adv) // 5 - ((sw & 255) * w_adv) // 5
         # Back-rank guard while the other side has men that could crown.
         if nwm:
-            score += (sb >> 16) * (nwm if nwm < 8 else 8) // 8
+            score += ((sb >> 16) & 255) * (nwm if nwm < 8 else 8) // 8
         if nbm:
-            score -= (sw >> 16) * (nbm if nbm < 8 else 8) // 8
+            score -= ((sw >> 16) & 255) * (nbm if nbm < 8 else 8) // 8
         # Centre.
         score += ((sb >> 8) & 255) - ((sw >> 8) & 255)
         # Mobility of the men (kings' mobility is in their table and the ending term).

@@ -33,8 +33,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
+from .endgame import best_reply, probe
 from .evaluate import evaluate
-from .moves import EMove, captures, quiet
+from .moves import EMove, captures, play, quiet
 
 __all__ = ["INF", "MATE", "MATE_BOUND", "Iteration", "Searcher"]
 
@@ -128,6 +129,9 @@ class Searcher:
     ``reps`` counts the positions (keys ``(own, opp, kings, black)``) already seen in
     the game since the last irreversible move; ``quiet`` is the number of plies since
     then and ``quiet_limit`` the ply count at which the game is drawn (None: no limit).
+    ``endgame_tables``: look up king endings of at most three pieces (1 v 1, 2 v 1) in
+    the exact tables of :mod:`.endgame` wherever the search meets them, and answer such
+    a root position from the tables outright when they prove a result.
     """
 
     def __init__(
@@ -137,12 +141,15 @@ class Searcher:
         quiet: int = 0,
         quiet_limit: int | None = 80,
         tt_limit: int = 600_000,
+        endgame_tables: bool = False,
     ) -> None:
         self.reps: dict[tuple[int, int, int, bool], int] = dict(reps or {})
         self.quiet0 = quiet
         self.quiet_limit = quiet_limit if quiet_limit is not None else 1 << 30
         self.tt: dict[tuple[int, int, int, bool], tuple[int, int, int, EMove | None]] = {}
         self.tt_limit = tt_limit
+        #: Score king endings of at most three pieces exactly (:mod:`.endgame`).
+        self.endgame_tables = endgame_tables
         self.nodes = 0
         self.seldepth = 0
 
@@ -167,6 +174,35 @@ class Searcher:
         :attr:`Iteration.root_scores` holds exact scores (used by the noisy levels).
         ``soft_time``: no new iteration starts after this ``perf_counter`` time.
         """
+        # The root's moves and children (and a king ending answered from the tables).
+        if captures(own, opp, kings, black):
+            root_moves = captures(own, opp, kings, black)
+        else:
+            root_moves = quiet(own, opp, kings, black)
+        if not root_moves:
+            return None
+        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+        children = []
+        for m in root_moves:
+            src, dst, taken = m
+            o = (own & ~src) | dst
+            p = opp & ~taken
+            kk = kings & ~taken
+            q = 0 if taken else self.quiet0 + 1
+            if kk & src:
+                kk = (kk & ~src) | dst
+            else:
+                q = 0
+                if dst & crown_row:
+                    kk |= dst
+            children.append((m, p, o, kk, q))
+        tb = self.endgame_tables
+        if tb and kings == own | opp and kings.bit_count() <= 3:
+            answer = self._table_root(own, opp, kings, black, children)
+            if answer is not None:
+                if on_iteration is not None:
+                    on_iteration(answer)
+                return answer
         tt = self.tt
         tt_get = tt.get
         lmr = _LMR
@@ -197,6 +233,20 @@ class Searcher:
                 raise _Abort
             next_check = min(budget, nodes + _CHECK_EVERY)
 
+        def table_score(own: int, opp: int, ply: int, quiet_plies: int) -> int | None:
+            """The exact score of a king ending of at most three pieces (side to move's
+            view, mate scores counted from the root), or None: not in the tables, or
+            a win that the no-progress rule would not leave time for."""
+            v = probe(own, opp)
+            if v is None:
+                return None
+            result, n = v
+            if not result:
+                return 0
+            if quiet_plies + n > qlimit:
+                return None
+            return MATE - ply - n if result > 0 else ply + n - MATE
+
         def qsearch(
             own: int,
             opp: int,
@@ -224,6 +274,10 @@ class Searcher:
                     or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
                 ):
                     if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
+                        if tb and kings == own | opp and (kings.bit_count() <= 3):
+                            v = table_score(own, opp, ply, quiet_plies)
+                            if v is not None:
+                                return v
                         return evaluate(own, opp, kings)
                     return ply - MATE  # blocked: lost
             elif not (
@@ -231,6 +285,10 @@ class Searcher:
                 or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
             ):
                 if ((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty):
+                    if tb and kings == own | opp and (kings.bit_count() <= 3):
+                        v = table_score(own, opp, ply, quiet_plies)
+                        if v is not None:
+                            return v
                     return -evaluate(opp, own, kings)
                 return ply - MATE
             if ply > seldepth:
@@ -267,7 +325,11 @@ class Searcher:
                             check()
                         child_pv = False
                         if ((p >> 4) | (p >> 5)) & e2 or (k2 and ((k2 << 4) | (k2 << 5)) & e2):
-                            score = evaluate(o, p, kk)
+                            if tb and kk == o | p and kk.bit_count() <= 3:
+                                v = table_score(p, o, ply + 1, 0)
+                                score = evaluate(o, p, kk) if v is None else -v
+                            else:
+                                score = evaluate(o, p, kk)
                         else:
                             score = MATE - ply - 1
                 elif ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2 or (
@@ -281,7 +343,11 @@ class Searcher:
                         check()
                     child_pv = False
                     if ((p << 4) | (p << 5)) & e2 or (k2 and ((k2 >> 4) | (k2 >> 5)) & e2):
-                        score = -evaluate(p, o, kk)
+                        if tb and kk == o | p and kk.bit_count() <= 3:
+                            v = table_score(p, o, ply + 1, 0)
+                            score = -evaluate(p, o, kk) if v is None else -v
+                        else:
+                            score = -evaluate(p, o, kk)
                     else:
                         score = MATE - ply - 1
                 if score > best:
@@ -337,6 +403,10 @@ class Searcher:
                 if quiet_plies >= qlimit:
                     # Drawn by the no-progress rule, unless the side to move is stuck.
                     return 0 if capture or quiet(own, opp, kings, black) else ply - MATE
+            if tb and kings == own | opp and kings.bit_count() <= 3:
+                v = table_score(own, opp, ply, quiet_plies)
+                if v is not None:
+                    return v
 
             # Mate-distance pruning: nothing here can beat a win found nearer the root.
             if alpha < ply - MATE:
@@ -438,7 +508,11 @@ class Searcher:
                                 if ((p >> 4) | (p >> 5)) & e2 or (
                                     k2 and ((k2 << 4) | (k2 << 5)) & e2
                                 ):
-                                    score = evaluate(o, p, kk)
+                                    if tb and kk == o | p and kk.bit_count() <= 3:
+                                        v = table_score(p, o, ply + 1, q)
+                                        score = evaluate(o, p, kk) if v is None else -v
+                                    else:
+                                        score = evaluate(o, p, kk)
                                 else:
                                     score = MATE - ply - 1
                         else:
@@ -450,7 +524,11 @@ class Searcher:
                                 if ((p << 4) | (p << 5)) & e2 or (
                                     k2 and ((k2 >> 4) | (k2 >> 5)) & e2
                                 ):
-                                    score = -evaluate(p, o, kk)
+                                    if tb and kk == o | p and kk.bit_count() <= 3:
+                                        v = table_score(p, o, ply + 1, q)
+                                        score = -evaluate(p, o, kk) if v is None else -v
+                                    else:
+                                        score = -evaluate(p, o, kk)
                                 else:
                                     score = MATE - ply - 1
                         if quiet_child:
@@ -537,27 +615,6 @@ class Searcher:
             return best
 
         # ------------------------------------------------------------------ root
-        if captures(own, opp, kings, black):
-            root_moves = captures(own, opp, kings, black)
-        else:
-            root_moves = quiet(own, opp, kings, black)
-        if not root_moves:
-            return None
-        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
-        children = []
-        for m in root_moves:
-            src, dst, taken = m
-            o = (own & ~src) | dst
-            p = opp & ~taken
-            kk = kings & ~taken
-            q = 0 if taken else self.quiet0 + 1
-            if kk & src:
-                kk = (kk & ~src) | dst
-            else:
-                q = 0
-                if dst & crown_row:
-                    kk |= dst
-            children.append((m, p, o, kk, q))
         root_key = (own, opp, kings, black)
         best_iter: Iteration | None = None
         limit = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
@@ -669,3 +726,86 @@ class Searcher:
         self.nodes = nodes
         self.seldepth = seldepth
         return best_iter
+
+    def _table_root(
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        black: bool,
+        children: list[tuple[EMove, int, int, int, int]],
+    ) -> Iteration | None:
+        """A root king ending answered from the :mod:`.endgame` tables, or None.
+
+        Only a proven result is answered here (a draw is left to the search, which
+        meets the same tables at every node). The winner takes the fastest win, the
+        loser the longest resistance; a move back into a position of the game's
+        history counts as a draw, as in the search, and a win that the no-progress
+        rule would cut off is left to the search too. The principal variation is the
+        tables' line to the end of the game.
+        """
+        qlimit = self.quiet_limit
+        reps = self.reps
+        best: tuple[int, EMove] | None = None
+        for m, p, o, kk, q in children:
+            if not p:
+                score = MATE - 1  # took the last piece
+            elif (p, o, kk, not black) in reps:
+                score = 0
+            else:
+                v = probe(p, o)
+                if v is None:
+                    return None
+                result, n = v
+                if not result:
+                    score = 0
+                elif q + n > qlimit:
+                    return None
+                else:
+                    # The child's result, seen from here one ply earlier.
+                    score = n + 1 - MATE if result > 0 else MATE - n - 1
+            if best is None or score > best[0]:
+                best = (score, m)
+        assert best is not None
+        score, move = best
+        if abs(score) <= MATE_BOUND:
+            return None
+        pv = [move]
+        o, p, k = play(own, opp, kings, black, move)
+        side = not black
+        own2, opp2 = p, o  # the side to move after the root move
+        while own2 and len(pv) < MAX_PLY:
+            after = best_reply(own2, opp2)
+            if after is not None:
+                # A step known to the tables: the piece that left and where it went.
+                a, b = after  # the side then to move (the opponent) first
+                src = own2 & ~b
+                dst = b & ~own2
+                pv.append((src, dst, 0))
+                k = a | b
+                own2, opp2, side = a, b, not side
+                continue
+            moves = captures(own2, opp2, k, side) or quiet(own2, opp2, k, side)
+            if not moves:
+                break
+            line: tuple[int, EMove] | None = None
+            for m in moves:
+                a, b, _ = play(own2, opp2, k, side, m)
+                if not b:
+                    value = MATE  # takes the last piece
+                else:
+                    v = probe(b, a)
+                    if v is None:  # (cannot happen: captures only shrink the ending)
+                        continue
+                    result, n = v
+                    value = 0 if not result else (n - MATE if result > 0 else MATE - n)
+                if line is None or value > line[0]:
+                    line = (value, m)
+            if line is None or not line[0]:
+                break
+            m = line[1]
+            pv.append(m)
+            a, b, k = play(own2, opp2, k, side, m)
+            own2, opp2, side = b, a, not side
+        self.nodes = len(children)
+        return Iteration(len(pv), move, score, pv, len(children), len(pv))
