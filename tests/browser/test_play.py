@@ -118,3 +118,21 @@ def test_restart_and_milestones(lab, make_notebook):
     restart.click()
     expect(root.locator(STATUS)).to_contain_text("Black")
     assert kernel_json(page, "[w.game.ply, w.game.can_redo]") == [0, False]
+
+
+def test_the_play_features_notebook_runs(lab):
+    """examples/06_play_features.ipynb runs top to bottom; its boards draw and agree."""
+    lab.open_in_lab("06_play_features.ipynb")
+    lab.run_all_cells()
+    assert lab.error_outputs() == []
+    roots = lab.page.locator(".cw-root")
+    expect(roots).to_have_count(3, timeout=60_000)
+    texts = "\n".join(lab.output_texts())
+    assert "after redo: [9, 18]" in texts, texts
+    assert "paused: True" in texts and "True" in texts
+    first = roots.first
+    expect(first.locator(CLOCK)).to_be_visible()
+    # The resumed autosaved game waits for Resume behind its cover.
+    expect(roots.nth(2).locator(COVER)).to_be_visible()
+    first.scroll_into_view_if_needed()
+    first.screenshot(path=str(lab.artifacts_dir / "play-features-notebook.png"))
