@@ -36,6 +36,7 @@ from checkers_widget.network import (
     PROTOCOL_VERSION,
     ConnectionRefusedByHost,
     HostSession,
+    JoinRequest,
     JoinSession,
     NetworkUnavailableError,
     SessionEvent,
@@ -260,8 +261,13 @@ def test_accept_policies_false_and_callable(hosts: Any) -> None:
     with pytest.raises(ConnectionRefusedByHost, match="refused"):
         guest.wait_accepted(WAIT)
     assert "refused" in guest.status
-    seen = []
-    picky = hosts(accept=lambda request: seen.append(request.name) or request.name == "Bob")
+    seen: list[str] = []
+
+    def only_bob(request: JoinRequest) -> bool:
+        seen.append(request.name)
+        return request.name == "Bob"
+
+    picky = hosts(accept=only_bob)
     with pytest.raises(ConnectionRefusedByHost):
         join(hosts, picky.port, name="Eve").wait_accepted(WAIT)
     bob = join(hosts, picky.port, name="Bob").wait_accepted(WAIT)
@@ -292,7 +298,7 @@ def test_a_whole_game_across_two_processes(hosts: Any, spawn: Callable[..., Peer
             host.play(text)
         else:
             peer.cmd(f"move {text}")
-        wait(host, lambda s, n=ply + 1: s.game.ply >= n)
+        wait(host, lambda s: s.game.ply > ply)  # noqa: B023 - used at once
         peer.cmd(f"wait ply>={ply + 1}")
     guest = peer.cmd("state")
     assert host.game.is_over() and len(moves) > 20
@@ -677,3 +683,58 @@ def test_not_available_without_sockets(monkeypatch: pytest.MonkeyPatch) -> None:
         HostSession(Game())
     with pytest.raises(NetworkUnavailableError):
         JoinSession("127.0.0.1", 1)
+
+
+def test_the_guest_refuses_forged_messages_from_a_fake_host(hosts: Any) -> None:
+    server = socket.create_server(("127.0.0.1", 0))
+    guest = join(hosts, server.getsockname()[1], name="Bob")
+    conn, _ = server.accept()
+    conn.settimeout(WAIT)
+    hello = json.loads(conn.makefile("rb").readline())
+    assert (hello["type"], hello["name"], hello["token"]) == ("hello", "Bob", None)
+
+    def send(kind: str, **fields: Any) -> None:
+        message = {"protocol": PROTOCOL, "version": PROTOCOL_VERSION, "type": kind, **fields}
+        conn.sendall(json.dumps(message).encode() + b"\n")
+
+    start = Game().start_fen
+    state = {
+        "seq": 1,
+        "start_fen": start,
+        "moves": [],
+        "ply": 0,
+        "fen": start,
+        "result": None,
+        "termination": None,
+        "draw_offer": None,
+    }
+    send("move", ply=0, path=[11, 15])  # a host does not send moves
+    send("state", **state)  # nor a state before its welcome
+    wait(guest, lambda s: len(s.errors) == 2)
+    assert "host may not send a 'move'" in guest.errors[0].reason
+    assert "a state before the welcome" in guest.errors[1].reason
+    assert guest.game is None and not guest.accepted
+    send(
+        "welcome",
+        side="white",
+        token="ab" * 16,
+        host_name="Ann",
+        guest_name="Bob",
+        resumed=False,
+        reconnect_timeout=60,
+        start_fen=start,
+        draw_rules={"quiet_moves": 40, "repetitions": None, "automatic": True},
+        side_names=["Black", "White"],
+    )
+    send("state", **state)
+    guest.wait_accepted(WAIT)
+    assert guest.local_side == WHITE and guest.token == "ab" * 16
+    # A state whose moves are not legal, or whose position does not follow: never applied.
+    send("state", **{**state, "seq": 2, "moves": [[11, 18]], "ply": 1})
+    send("state", **{**state, "seq": 3, "moves": [[11, 15]], "ply": 1})
+    wait(guest, lambda s: len(s.errors) == 4)
+    assert "is not legal" in guest.errors[2].reason
+    assert "position differs" in guest.errors[3].reason
+    assert guest.game is not None and guest.game.ply == 0 and guest.game.board.to_fen() == start
+    conn.close()
+    server.close()

@@ -171,5 +171,5 @@ def test_every_message_type_round_trips() -> None:
     ]
     for kind, fields in samples:
         raw = encode(kind, **fields)
-        sender = "host" if kind in ("welcome", "refused", "state", "error") else "client"
+        sender: Any = "host" if kind in ("welcome", "refused", "state", "error") else "client"
         assert decode(raw.rstrip(b"\n"), sender=sender).type == kind

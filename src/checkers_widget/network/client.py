@@ -407,8 +407,10 @@ class JoinSession(Session):
         first = not self._accepted
         resumed = self._accepted and self._paused_until is not None
         events: list[tuple[EventKind, str, dict[str, Any]]] = []
+        assert self._game is not None
         try:
-            events = self._follow(f)
+            self._follow(self._game.copy(), f)  # a dry run: a bad state changes nothing
+            events = self._follow(self._game, f)
         except (CheckersError, _OutOfSync) as exc:
             reason = f"the host's state does not follow from its moves: {exc}"
             logger.error("network play: %s", reason)
@@ -436,9 +438,8 @@ class JoinSession(Session):
     def _who(self, color: Color | None) -> str:
         return "You" if color == self._local else self._host_name
 
-    def _follow(self, f: Any) -> list[tuple[EventKind, str, dict[str, Any]]]:
-        game = self._game
-        assert game is not None
+    def _follow(self, game: Game, f: Any) -> list[tuple[EventKind, str, dict[str, Any]]]:
+        """Bring ``game`` to the state ``f``; returns the events to report."""
         events: list[tuple[EventKind, str, dict[str, Any]]] = []
         if f["start_fen"] != game.start_fen:
             raise _OutOfSync("the start position changed")
