@@ -1,190 +1,285 @@
 """Endgame technique: 2 kings against 1, the 3-kings-against-2 classics, exact mate distances.
 
-The 2-v-1 king positions are checked against a small exact database built here by
-retrograde iteration (:func:`build`): which positions are wins, in how many plies, and
-the defence that lasts longest, which the defender plays against the engine. The
-engine must win within the default draw rule (40 moves each without a capture or a man
-move). Engine searches use node budgets, so the games are the same on every machine.
+The king endings of at most three pieces are checked against a small exact database
+built here by retrograde analysis (:func:`build`), the referee: which positions are
+wins, in how many plies, and the defence that lasts longest, which the defender plays
+against the engine. The referee has its own move generator (kings only, from board
+coordinates), independent of the engine's code, which has tables of its own. The
+engine must win within the default draw rule (40 moves each without a capture or a
+man move). Engine searches use node budgets, so the games are the same on every
+machine.
 """
 
 from __future__ import annotations
 
 import csv
 import random
+from collections import defaultdict
 from functools import cache
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 
-from checkers_widget import Board
+from checkers_widget import Board, Move
 from checkers_widget.engine import Engine
-from checkers_widget.engine.moves import captures, play, quiet
 from checkers_widget.game import Game
-from checkers_widget.squares import BIT, squares_of
 
-# ---------------------------------------------------------------------- 2K v 1K database
-# White has the two kings, Black the one; a position is (white kings, black king,
-# white to move?). A win for White in n plies is stored as n; draws are absent.
+# ---------------------------------------------------------------------- the referee
+# A position: (White's king squares, Black's king squares, White to move?), squares as
+# sorted tuples of numbers 1-32. Only kings, so every piece moves the same way.
 
-Pos = tuple[int, int, bool]
-
-SQUARES = [BIT[s] for s in range(1, 33)]
+Pos = tuple[tuple[int, ...], tuple[int, ...], bool]
 
 
-def successors(pos: Pos) -> list[tuple[Pos | None, str]]:
-    """Positions after each legal move, with what the move does.
+def _coords(square: int) -> tuple[int, int]:
+    """Row and column (0-7, Black's side at row 0) of a playable square."""
+    row = (square - 1) // 4
+    return row, 2 * ((square - 1) % 4) + (1 if row % 2 == 0 else 0)
 
-    ``(None, "win")``: White took the last black king. When Black takes a white king
-    the result is one king against one with White to move: a win in one ply if White
-    can take the black king at once (see :func:`build`), otherwise a draw.
+
+_AT = {_coords(s): s for s in range(1, 33)}
+#: For each square and diagonal direction: (the next square, the one after), or None.
+RAYS = {
+    s: [
+        (_AT.get((r + dr, c + dc)), _AT.get((r + 2 * dr, c + 2 * dc)))
+        for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1))
+    ]
+    for s, (r, c) in ((s, _coords(s)) for s in range(1, 33))
+}
+
+
+def king_moves(mine: tuple[int, ...], theirs: tuple[int, ...]) -> list[tuple[int, int, tuple]]:
+    """The side to move's legal moves as (from, to, squares taken): jumps are compulsory
+    and go on while they can; otherwise one step in any direction."""
+    jumps: list[tuple[int, int, tuple]] = []
+
+    def walk(start: int, at: int, taken: tuple[int, ...], busy: set[int]) -> None:
+        more = False
+        for near, far in RAYS[at]:
+            if near in theirs and near not in taken and far is not None and far not in busy:
+                more = True
+                walk(start, far, (*taken, near), busy)
+        if not more and taken:
+            jumps.append((start, at, taken))
+
+    for k in mine:
+        walk(k, k, (), (set(mine) | set(theirs)) - {k})
+    if jumps:
+        return jumps
+    busy = set(mine) | set(theirs)
+    return [(k, near, ()) for k in mine for near, _ in RAYS[k] if near and near not in busy]
+
+
+def after(pos: Pos, move: tuple[int, int, tuple]) -> Pos:
+    white, black, white_to_move = pos
+    start, end, taken = move
+    mine, theirs = (white, black) if white_to_move else (black, white)
+    mine = tuple(sorted((set(mine) - {start}) | {end}))
+    theirs = tuple(s for s in theirs if s not in taken)
+    return (mine, theirs, False) if white_to_move else (theirs, mine, True)
+
+
+def build() -> tuple[dict[Pos, int], dict[Pos, int]]:
+    """Every position with two white kings against one black king, either side to
+    move, and every ending reached from them, solved by retrograde analysis.
+
+    Returns ``(win, loss)``: the plies in which the side to move wins, resp. loses,
+    with best play (0 in ``loss``: no legal move); a draw is in neither.
     """
-    w, b, white_to_move = pos
-    kings = w | b
-    if white_to_move:
-        own, opp, black = w, b, False
-    else:
-        own, opp, black = b, w, True
-    moves = captures(own, opp, kings, black) or quiet(own, opp, kings, black)
-    out: list[tuple[Pos | None, str]] = []
-    for m in moves:
-        o, p, _k = play(own, opp, kings, black, m)
-        if m[2] and white_to_move:
-            out.append((None, "win"))
-        elif white_to_move:
-            out.append(((o, p, False), ""))
-        else:
-            out.append(((p, o, True), ""))
-    return out
-
-
-def build() -> dict[Pos, int]:
-    """Every won 2K-v-1K position (White has the kings) with its distance in plies."""
-    positions: list[Pos] = []
-    for a, c in combinations(SQUARES, 2):
-        for k in SQUARES:
-            if k not in (a, c):
-                positions.append((a | c, k, True))
-                positions.append((a | c, k, False))
-    succ = {p: successors(p) for p in positions}
-    won: dict[Pos, int] = {}
-    for p, s in succ.items():
-        if not p[2] and not s:
-            won[p] = 0  # Black to move and blocked: lost
-        if not p[2]:
-            # Black takes a king: 1 v 1, White to move, won only if White takes back.
-            for q, _ in s:
-                w1, b1, _t = q  # type: ignore[misc]
-                if w1.bit_count() == 1 and captures(w1, b1, w1 | b1, False):
-                    won[q] = 1  # type: ignore[index]
+    todo = [
+        ((a, c), (k,), wtm)
+        for a, c in combinations(range(1, 33), 2)
+        for k in range(1, 33)
+        if k not in (a, c)
+        for wtm in (True, False)
+    ]
+    succ: dict[Pos, list[Pos]] = {}
+    while todo:
+        pos = todo.pop()
+        if pos in succ:
+            continue
+        white, black, wtm = pos
+        mine, theirs = (white, black) if wtm else (black, white)
+        succ[pos] = [after(pos, m) for m in king_moves(mine, theirs)] if mine else []
+        todo.extend(succ[pos])
+    pred: dict[Pos, list[Pos]] = defaultdict(list)
+    for pos, children in succ.items():
+        for child in children:
+            pred[child].append(pos)
+    win: dict[Pos, int] = {}
+    loss: dict[Pos, int] = {p: 0 for p, children in succ.items() if not children}
+    frontier = set(loss)
     n = 0
-    while True:
+    while frontier:
         n += 1
-        new = {}
-        for p, s in succ.items():
-            if p in won:
+        new = set()
+        for pos in {p for c in frontier for p in pred[c]}:
+            if pos in win or pos in loss:
                 continue
-            if p[2]:
-                if any(kind == "win" or (q is not None and won.get(q, n) < n) for q, kind in s):
-                    new[p] = n
-            elif s and all(q is not None and won.get(q, n) < n for q, _ in s):
-                new[p] = n
-        if not new:
-            return won
-        won.update(new)
-
-
-def best_defence(pos: Pos, won: dict[Pos, int]) -> int:
-    """Index of Black's move that escapes if possible, else lasts longest (first such)."""
-    options = successors(pos)
-    best_i, best_v = 0, -1
-    for i, (q, _kind) in enumerate(options):
-        if q is None or q not in won:
-            return i
-        if won[q] > best_v:
-            best_i, best_v = i, won[q]
-    return best_i
+            children = succ[pos]
+            if any(loss.get(c) == n - 1 for c in children):
+                win[pos] = n  # a move to a position lost for the other side
+            elif all(c in win for c in children):
+                loss[pos] = n  # every move leads to a win for the other side
+            else:
+                continue
+            new.add(pos)
+        frontier = new
+    return win, loss
 
 
 @cache
-def database() -> dict[Pos, int]:
-    """The 2-v-1 database, built once per test session (about a second)."""
+def database() -> tuple[dict[Pos, int], dict[Pos, int]]:
+    """The referee's tables, built once per test session (a second or two)."""
     return build()
 
 
+def white_wins() -> dict[Pos, int]:
+    """Every 2K-v-1K position that White (the two kings) wins, with its plies."""
+    win, loss = database()
+    out = {p: n for p, n in win.items() if p[2] and len(p[0]) == 2 and len(p[1]) == 1}
+    out.update((p, n) for p, n in loss.items() if not p[2] and len(p[0]) == 2 and len(p[1]) == 1)
+    return out
+
+
+def best_defence(pos: Pos) -> tuple[int, int, tuple]:
+    """Black's move that escapes the loss if any, else the one lasting longest."""
+    win, _ = database()
+    white, black, _ = pos
+    best, best_v = None, -1
+    for m in king_moves(black, white):
+        child = after(pos, m)
+        if child not in win:  # White to move there and not winning: escaped
+            return m
+        if win[child] > best_v:
+            best, best_v = m, win[child]
+    assert best is not None
+    return best
+
+
 def fen_of(pos: Pos) -> str:
-    w, b, white_to_move = pos
-    kings_w = ",".join(f"K{s}" for s in squares_of(w))
-    kings_b = ",".join(f"K{s}" for s in squares_of(b))
+    white, black, white_to_move = pos
+    kings_w = ",".join(f"K{s}" for s in white)
+    kings_b = ",".join(f"K{s}" for s in black)
     return f"{'W' if white_to_move else 'B'}:W{kings_w}:B{kings_b}"
 
 
 def pos_of(board: Board) -> Pos:
-    b, w, _k = board.bitboards
-    return w, b, board.turn == "white"
+    """The referee's view of a kings-only board."""
+    pieces = board.pieces
+    white = tuple(sorted(s for s, p in pieces.items() if p.color == "white"))
+    black = tuple(sorted(s for s, p in pieces.items() if p.color == "black"))
+    return white, black, board.turn == "white"
 
 
-def defence_move(game: Game, won: dict[Pos, int]):
-    """Black's best defence in the game's position, as a legal Move."""
-    board = game.board
-    b, w, k = board.bitboards
-    src, dst, _ = (captures(b, w, k, True) or quiet(b, w, k, True))[
-        best_defence(pos_of(board), won)
-    ]
+def as_move(game: Game, move: tuple[int, int, tuple]) -> Move:
+    """The game's legal move that the referee's move names."""
+    start, end, taken = move
     for m in game.legal_moves():
-        if BIT[m.start] == src and BIT[m.end] == dst:
+        if m.start == start and m.end == end and set(m.captures) == set(taken):
             return m
-    raise AssertionError("defence move not found")
+    raise AssertionError(f"no legal move {move}")
 
 
-def play_out(fen: str, engine: Engine, won: dict[Pos, int]) -> Game:
-    """White (the engine) against the database's best defence, under the default rules."""
+def play_out(fen: str, engine: Engine) -> Game:
+    """White (the engine) against the referee's best defence, under the default rules."""
     game = Game(fen=fen)
     while not game.is_over():
-        move = engine.best_move(game) if game.turn == "white" else defence_move(game, won)
-        game.play(move)
+        if game.turn == "white":
+            game.play(engine.best_move(game))
+        else:
+            game.play(as_move(game, best_defence(pos_of(game.board))))
     return game
 
 
+def test_the_referees_move_generator_agrees_with_the_rules_core() -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        squares = rng.sample(range(1, 33), rng.randint(2, 5))
+        cut = rng.randint(1, len(squares) - 1)
+        pos: Pos = (tuple(sorted(squares[:cut])), tuple(sorted(squares[cut:])), rng.random() < 0.5)
+        board = Board(fen_of(pos))
+        white, black, wtm = pos
+        mine, theirs = (white, black) if wtm else (black, white)
+        ours = {(s, e, frozenset(t)) for s, e, t in king_moves(mine, theirs)}
+        assert ours == {(m.start, m.end, frozenset(m.captures)) for m in board.legal_moves()}
+
+
 def test_database_agrees_with_the_textbook() -> None:
-    won = database()
-    wtm = [p for p in won if p[2]]
+    wins = white_wins()
+    wtm = [p for p in wins if p[2]]
     # Two kings beat one from almost everywhere; the exceptions are positions where the
     # lone king takes a king at once.
     assert 14_800 < len(wtm) < 14_880
-    pos = pos_of(Board("W:WK6,K9:BK15"))  # Pask's open-board 2K v 1K: a win
-    assert pos in won
-    assert max(won[p] for p in wtm) == 33  # the longest defence: 17 moves
+    assert pos_of(Board("W:WK6,K9:BK15")) in wins  # Pask's open-board 2K v 1K: a win
+    assert max(wins[p] for p in wtm) == 33  # the longest defence: 17 moves
+    # King against king is won only by running the other king into trouble.
+    win, loss = database()
+    assert win[((10,), (6,), True)] == 1  # a capture at once
+    assert loss[((4,), (11,), True)] == 2  # the single corner: the only step is taken
+
+
+def test_the_engines_tables_agree_with_the_referee() -> None:
+    """Every king ending of up to three pieces: the engine's own tables (built with
+    its own code) give the referee's result and distance, for either side to move."""
+    from checkers_widget.engine.endgame import probe
+    from checkers_widget.squares import BIT
+
+    def mask(squares: tuple[int, ...]) -> int:
+        m = 0
+        for s in squares:
+            m |= BIT[s]
+        return m
+
+    win, loss = database()
+    checked = 0
+    for pos in [p for p in set(win) | set(loss)] + [((1,), (32,), True)]:
+        white, black, wtm = pos
+        if not white or not black:
+            continue
+        own, opp = (mask(white), mask(black)) if wtm else (mask(black), mask(white))
+        expected = (1, win[pos]) if pos in win else (-1, loss[pos]) if pos in loss else (0, 0)
+        assert probe(own, opp) == expected, fen_of(pos)
+        checked += 1
+    assert checked > 28_900
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_engine_finds_the_exact_win_distance(seed: int) -> None:
     """With enough depth, "win in N" is the database's distance, for either side to move."""
-    won = database()
+    wins = white_wins()
     rng = random.Random(seed)
-    short = sorted(p for p, v in won.items() if 3 <= v <= 11)
+    short = sorted(p for p, v in wins.items() if 3 <= v <= 11)
     for pos in rng.sample(short, 6):
         a = Engine().analyse(Board(fen_of(pos)), depth=16)
-        plies = won[pos]
+        plies = wins[pos]
         if pos[2]:
             assert a.mate == (plies + 1) // 2, fen_of(pos)
         else:
             assert a.mate == -(plies // 2), fen_of(pos)
+    # The same from a plain search, without the tables (Normal does not use them).
+    for pos in rng.sample(short, 3):
+        a = Engine("normal", depth=14).analyse(Board(fen_of(pos)))
+        plies = wins[pos]
+        assert a.mate == ((plies + 1) // 2 if pos[2] else -(plies // 2)), fen_of(pos)
 
 
 @pytest.mark.slow
 def test_hard_wins_two_kings_against_one() -> None:
-    """The longest wins (17 moves against the best defence) and a random sample."""
-    won = database()
-    wins = sorted(p for p in won if p[2])
-    most = max(won[p] for p in wins)
-    longest = [p for p in wins if won[p] == most]
-    rng = random.Random(7)
-    sample = rng.sample(longest, 16) + rng.sample(wins, 16)
-    for pos in sample:
-        game = play_out(fen_of(pos), Engine("hard", nodes=2_000), won)
+    """Every won 2K-v-1K position with White (the two kings) to move, played out as a
+    game against the referee's longest defence: Hard wins each within the move limit.
+    Hard knows these endings by heart (its tables), which is what makes all 14,846
+    games affordable (a few seconds); the referee checks every move it does not see."""
+    wins = white_wins()
+    engine = Engine("hard", nodes=2_000)
+    played = 0
+    for pos in sorted(p for p in wins if p[2]):
+        game = play_out(fen_of(pos), engine)
         assert game.winner == "white", (fen_of(pos), game.termination, game.moves)
         assert game.ply <= 80
+        played += 1
+    assert played == len([p for p in wins if p[2]]) > 14_800
 
 
 def _classic(shared_dir: Path, prefix: str) -> list[dict[str, str]]:
@@ -194,7 +289,7 @@ def _classic(shared_dir: Path, prefix: str) -> list[dict[str, str]]:
 
 def test_the_classic_two_kings_against_one_setting(shared_dir: Path) -> None:
     (row,) = _classic(shared_dir, "2k_v_1k_win")
-    game = play_out(row["fen"], Engine("hard", nodes=2_000), database())
+    game = play_out(row["fen"], Engine("hard", nodes=2_000))
     assert game.winner == "white"
 
 
