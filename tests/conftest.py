@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from network_peers import Peer
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = REPO_ROOT / "tests" / "browser"
@@ -60,3 +63,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if BROWSER_DIR in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture
+def spawn() -> Iterator[Callable[..., Peer]]:
+    """Start network peers (``tests/network_peer.py`` subprocesses); each one is stopped
+    (or killed) at the end of the test."""
+    peers: list[Peer] = []
+
+    def start(*args: str) -> Peer:
+        peer = Peer(*args)
+        peers.append(peer)
+        return peer
+
+    yield start
+    for peer in peers:
+        peer.stop()

@@ -21,6 +21,7 @@ STATE_KEYS = {
     "pausable",
     "clock",
     "milestones",
+    "network",
     "replay",
     "editor",
     "history",

@@ -33,6 +33,7 @@ from .errors import CheckersError, IllegalMoveError
 from .game import WIN, DrawRules, Game
 from .milestones import MILESTONES, Attempt, Milestone, MilestoneBook
 from .move import BLACK, COLORS, WHITE, Color, Move, Piece, opponent
+from .network import HostSession, JoinSession, SessionError
 from .protocol import (
     Command,
     EditIntent,
@@ -43,6 +44,7 @@ from .protocol import (
     parse_intent,
     resolve_path,
 )
+from .remote import RemotePlay
 from .svg import board_svg
 from .timekeeper import Timekeeper
 
@@ -137,6 +139,7 @@ class CheckersWidget(anywidget.AnyWidget):
         self._observers: list[Observer] = []
         self._pending: tuple[int, ...] | None = None
         self._redo_chain: tuple[int, ...] | None = None  # a jump chain taken back by undo
+        self._remote: RemotePlay | None = None  # set by host() / join()
         self._paused = False
         self._status: Status | None = None
         self._version = 0
@@ -200,6 +203,100 @@ class CheckersWidget(anywidget.AnyWidget):
         self._publish(bump=True)
         self._save()
         self._after_change()
+
+    # ------------------------------------------------------------------ network play
+    @classmethod
+    def host(
+        cls,
+        port: int = 0,
+        *,
+        bind: str = "127.0.0.1",
+        name: str = "Host",
+        accept: bool | Callable[[Any], bool] | None = None,
+        reconnect_timeout: float = 60.0,
+        seed: int | None = None,
+        game: Game | None = None,
+        **options: Any,
+    ) -> CheckersWidget:
+        """Host a game for a player in another notebook, who joins with :meth:`join`.
+
+        Listens on ``bind``:``port`` (``port=0`` picks a free port: see
+        ``widget.network.port``; ``bind="0.0.0.0"`` lets other machines in). A join
+        request shows Accept and Refuse on the board, unless ``accept`` decides (True,
+        False, or a function of the request). Who plays Black is drawn at random (``seed``
+        repeats the draw). This game is the authority: every move from the other side is
+        checked here. A player whose connection drops has ``reconnect_timeout`` seconds
+        to come back before losing. Other options are the constructor's.
+        """
+        _refuse_network_options(options)
+        widget = cls(game, seed=seed, **options)
+        session = HostSession(
+            widget.game,
+            port=port,
+            bind=bind,
+            accept=accept,
+            reconnect_timeout=reconnect_timeout,
+            rng=random.Random(seed),
+            name=name,
+            lock=widget._lock,
+            on_change=lambda event: widget._on_network_event(event),
+        )
+        widget._connect(session)
+        return widget
+
+    @classmethod
+    def join(
+        cls,
+        address: str,
+        port: int,
+        *,
+        name: str = "Guest",
+        token: str | None = None,
+        **options: Any,
+    ) -> CheckersWidget:
+        """Join the game hosted at ``address``:``port`` by :meth:`host` in another notebook.
+
+        Returns at once; the board says when the host has accepted (or refused) and
+        shows the host's game from then on. Moves made here are sent to the host, which
+        checks them; the board shows them once the host confirms. ``token`` (from an
+        earlier ``widget.network.token``) rejoins a game after a restart.
+        """
+        _refuse_network_options(options)
+        widget = cls(Game(), **options)
+        session = JoinSession(
+            address,
+            port,
+            name=name,
+            token=token,
+            lock=widget._lock,
+            on_change=lambda event: widget._on_network_event(event),
+        )
+        widget._connect(session)
+        return widget
+
+    @property
+    def network(self) -> HostSession | JoinSession | None:
+        """The network session (``.port``, ``.status``, ``.errors``...), or None."""
+        return self._remote.session if self._remote is not None else None
+
+    def _connect(self, session: HostSession | JoinSession) -> None:
+        with self._lock:
+            self._remote = RemotePlay(self, session)
+            self._players = self._remote.players()
+            self._attempt = Attempt()
+        try:
+            session.start()
+        except BaseException:
+            with self._lock:
+                self._remote = None
+            raise
+        with self._lock:
+            self._publish(bump=True)
+
+    def _on_network_event(self, event: Any) -> None:
+        remote = self._remote
+        if remote is not None:
+            remote.on_event(event)
 
     # ------------------------------------------------------------------ the game
     @property
@@ -368,6 +465,8 @@ class CheckersWidget(anywidget.AnyWidget):
         returns the :class:`~checkers_widget.engine.Analysis`: ``.move``, ``.score``,
         ``.pv``. The Hint control runs the same search without blocking the notebook.
         """
+        if self._remote is not None:
+            self._remote.command("hint")  # raises: no hints against a person
         version = self._version
         analysis = self._hint_engine.analyse(self._game.copy(), time=time, depth=depth)
         with self._lock:
@@ -424,9 +523,11 @@ class CheckersWidget(anywidget.AnyWidget):
                 self._publish()
 
     def close(self) -> None:
-        """Stop any search and the clock, and close the widget."""
+        """Stop any search, the clock and any network game, and close the widget."""
         self._computer.cancel()
         self._analyst.cancel()
+        if getattr(self, "_remote", None) is not None:
+            self._remote.close()  # type: ignore[union-attr]
         if getattr(self, "_timekeeper", None) is not None:
             self._timekeeper.close()  # type: ignore[union-attr]
         if self._unsubscribe is not None:
@@ -500,6 +601,8 @@ class CheckersWidget(anywidget.AnyWidget):
         move played).
         """
         self._check_not_paused()
+        if self._remote is not None:
+            return self._remote.play(move)
         if self._game.is_over():
             return self._game.play(move)  # raises GameOverError with the reason
         if self._players[self._game.turn] == "computer":
@@ -532,7 +635,7 @@ class CheckersWidget(anywidget.AnyWidget):
         earliest move taken back (None for a chain in progress, or nothing to undo).
         """
         with self._lock:
-            self._check_not_paused()
+            self._check_not_paused("undo")
             if self._pending:
                 self._redo_chain, self._pending = self._pending, None
                 self._status = None
@@ -557,7 +660,7 @@ class CheckersWidget(anywidget.AnyWidget):
         stays available to redo until a different move is played.
         """
         with self._lock:
-            self._check_not_paused()
+            self._check_not_paused("redo")
             chain = self._redo_chain
             if chain is not None:
                 self._redo_chain = None
@@ -591,6 +694,8 @@ class CheckersWidget(anywidget.AnyWidget):
             self._start_over(fresh=False)
 
     def _start_over(self, *, fresh: bool) -> None:
+        if self._remote is not None:
+            self._remote.command("new" if fresh else "restart")  # raises: not across the link
         self._computer.cancel()
         self._analyst.cancel()
         self._thinking = False
@@ -631,6 +736,8 @@ class CheckersWidget(anywidget.AnyWidget):
         return self._paused
 
     def _pausable(self) -> bool:
+        if self._remote is not None:
+            return False  # a network game pauses only when the connection drops
         return self._engine is not None or self._timekeeper is not None
 
     def pause(self) -> None:
@@ -659,9 +766,12 @@ class CheckersWidget(anywidget.AnyWidget):
             self._publish()
             self._after_change()
 
-    def _check_not_paused(self) -> None:
+    def _check_not_paused(self, action: str | None = None) -> None:
+        """Refuse an action while paused, or one that a network game cannot allow."""
         if self._paused:
             raise CheckersError("the game is paused: resume it first")
+        if action is not None and self._remote is not None:
+            self._remote.command(action)  # raises: not available across the link
 
     # ------------------------------------------------------------------ walking a game
     def goto(self, ply: int) -> None:
@@ -671,7 +781,7 @@ class CheckersWidget(anywidget.AnyWidget):
         move is played, which starts a new line and keeps the old one as a variation.
         """
         with self._lock:
-            self._check_not_paused()
+            self._check_not_paused("goto")
             self._computer.cancel()
             self._thinking = False
             with self._walk():
@@ -729,6 +839,8 @@ class CheckersWidget(anywidget.AnyWidget):
         """Enter (or leave, keeping the new position) the position editor."""
         with self._lock:
             if on:
+                if self._remote is not None:
+                    raise CheckersError("the position editor is not available in a network game")
                 self._computer.cancel()
                 self._analyst.cancel()
                 self._thinking = False
@@ -828,6 +940,8 @@ class CheckersWidget(anywidget.AnyWidget):
                     return self._refuse("Wait: the computer is thinking")
                 if self._players[self._game.turn] == "computer":
                     return self._refuse("It is the computer's turn")
+                if self._players[self._game.turn] == "remote":
+                    return self._refuse(self._remote_wait_text())
                 return self._move_intent(intent)
             return self._command(intent)
 
@@ -867,8 +981,24 @@ class CheckersWidget(anywidget.AnyWidget):
             self._status = Status(reason, "refused")
             self._publish(bump=True)
             return False
+        if self._remote is not None:
+            try:
+                self._remote.play(resolved)
+            except (CheckersError, SessionError) as exc:
+                self._pending = None
+                return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
+            self._pending = None
+            self._publish(bump=True)  # the host's answer brings the new position
+            return True
         game.play(resolved)
         return True
+
+    def _remote_wait_text(self) -> str:
+        assert self._remote is not None
+        peer = self._remote.peer_name()
+        if self._remote.local_side is None:
+            return self._remote.session.status
+        return f"It is {peer or 'your opponent'}'s turn"
 
     def _explain(self, path: tuple[int, ...], fallback: str) -> str:
         """Why a clicked path is not a move, in a learner's words."""
@@ -892,6 +1022,12 @@ class CheckersWidget(anywidget.AnyWidget):
     def _command(self, command: Command) -> bool:
         game = self._game
         side = command.side
+        if self._remote is not None:
+            try:
+                self._remote.command(command.name)
+            except (CheckersError, SessionError) as exc:
+                return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
+            return True
         try:
             if command.name == "undo":
                 return self.undo() is not None
@@ -948,7 +1084,7 @@ class CheckersWidget(anywidget.AnyWidget):
         if bump:
             self._version += 1
         engine = self._engine
-        self.state = build_state(
+        state = build_state(
             self._game,
             version=self._version,
             pending=self._pending,
@@ -965,11 +1101,15 @@ class CheckersWidget(anywidget.AnyWidget):
                 "pausable": self._pausable(),
                 "clock": self._timekeeper.snapshot() if self._timekeeper is not None else None,
                 "milestones": self._milestones_state(),
+                "network": self._remote.state() if self._remote is not None else None,
                 "can_redo": self._game.can_redo or self._redo_chain is not None,
                 # Every publish differs, so a repeated refusal still reaches the board.
                 "seq": self._next_seq(),
             },
         )
+        if self._remote is not None and self._players.get(self._game.turn) != "human":
+            state["legal"] = []  # the other player's turn (or nobody's yet): nothing to click
+        self.state = state
         self._update_fallback()
 
     def _save(self) -> None:
@@ -1086,7 +1226,7 @@ class CheckersWidget(anywidget.AnyWidget):
         try:
             if event == "undo":
                 book.note_undo(self._attempt)
-            elif event == "move":
+            elif event == "move" and self._players.get(opponent(game.turn)) != "remote":
                 mover = opponent(game.turn)
                 earned += book.note_move(
                     self._attempt, game.moves[-1], mover, auto=self._auto_moving
@@ -1165,6 +1305,13 @@ class CheckersWidget(anywidget.AnyWidget):
         from IPython.display import update_display
 
         update_display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
+
+
+def _refuse_network_options(options: dict[str, Any]) -> None:
+    """Options that cannot apply to a game between two notebooks."""
+    for option in ("opponent", "timer", "human"):
+        if options.get(option) is not None:
+            raise CheckersError(f"{option}= is not available in a network game")
 
 
 def _check_placement(board: Board, square: int, piece: Piece | None) -> None:

@@ -1,0 +1,146 @@
+"""The board's side of a network game: a widget wired to a host or join session.
+
+:mod:`checkers_widget.network` moves the game between two processes; this module only
+connects one such session to a :class:`~checkers_widget.widget.CheckersWidget`: who
+sits on which side (``"human"`` here, ``"remote"`` there), where the local player's
+moves and draw/resign commands go (the host plays them on its own game, the guest
+sends them to be checked), what the board shows of the connection, and which controls
+make no sense across the link (undo, redo, restart, new game, the editor, hints: the
+host's game is the authority and both players must see the same game).
+
+The session shares the widget's lock, so events from the network thread and clicks
+from the browser never interleave.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from .errors import CheckersError
+from .move import BLACK, COLORS, WHITE, Color, Move
+from .network import HostSession, JoinSession, SessionError, SessionEvent
+
+if TYPE_CHECKING:
+    from .widget import CheckersWidget
+
+__all__ = ["LOCAL_ONLY_COMMANDS", "RemotePlay"]
+
+logger = logging.getLogger("checkers_widget")
+
+#: Commands refused in a network game: both players must see the host's one game.
+LOCAL_ONLY_COMMANDS = frozenset(
+    {"undo", "redo", "new", "restart", "goto", "hint", "pause", "resume", "claim-draw"}
+)
+
+
+class RemotePlay:
+    """One widget's network game, as host (``role="host"``) or guest (``role="guest"``)."""
+
+    def __init__(self, widget: CheckersWidget, session: HostSession | JoinSession) -> None:
+        self.widget = widget
+        self.session = session
+        self.role = "host" if isinstance(session, HostSession) else "guest"
+
+    # ------------------------------------------------------------------ sides
+    @property
+    def local_side(self) -> Color | None:
+        """The side this notebook plays (None until the guest is accepted)."""
+        return self.session.local_side
+
+    def players(self) -> dict[Color, str]:
+        """``{"black": "human", "white": "remote"}`` once sides are drawn; before, both wait."""
+        local = self.local_side
+        if local is None:
+            return {BLACK: "remote", WHITE: "remote"}
+        return {color: "human" if color == local else "remote" for color in COLORS}
+
+    def peer_name(self) -> str | None:
+        session = self.session
+        if isinstance(session, HostSession):
+            return session.guest_name
+        return session.host_name if session.accepted else None
+
+    # ------------------------------------------------------------------ from the board
+    def play(self, move: Move | str | tuple[int, ...]) -> Move:
+        """The local player's move: played by the host, or sent by the guest to be checked.
+
+        Raises :class:`CheckersError` when it is not the local player's turn or the move
+        is illegal, and :class:`SessionError` while no game is on (waiting, paused).
+        """
+        session = self.session
+        if isinstance(session, HostSession):
+            if isinstance(move, tuple):
+                move = _move_along(session.game.legal_moves(), move)
+            return session.play(move)
+        if not session.accepted:
+            raise SessionError("the host has not accepted you yet")
+        return session.send_move(list(move) if isinstance(move, tuple) else move)
+
+    def command(self, name: str) -> None:
+        """A control pressed on the board: draw offers, resignation, join requests."""
+        session = self.session
+        if name in LOCAL_ONLY_COMMANDS:
+            raise CheckersError(
+                f"{name.replace('-', ' ')} is not available in a network game: "
+                "both players must see the same game"
+            )
+        if name in ("accept-peer", "refuse-peer"):
+            if not isinstance(session, HostSession):
+                raise CheckersError("only the host accepts or refuses players")
+            if name == "accept-peer":
+                session.accept()
+            else:
+                session.refuse()
+            return
+        actions = {
+            "offer-draw": session.offer_draw,
+            "accept-draw": session.accept_draw,
+            "decline-draw": session.decline_draw,
+            "resign": session.resign,
+        }
+        if name not in actions:
+            raise CheckersError(f"{name} is not available in a network game")
+        actions[name]()
+
+    # ------------------------------------------------------------------ to the board
+    def state(self) -> dict[str, Any]:
+        """What the board shows of the connection (``state["network"]``)."""
+        session = self.session
+        request = session.pending_request if isinstance(session, HostSession) else None
+        return {
+            "role": self.role,
+            "status": session.status,
+            "connected": session.connected,
+            "paused": session.paused,
+            "peer": self.peer_name(),
+            "request": (
+                {"name": request.name, "address": request.address} if request is not None else None
+            ),
+            "port": session.port if isinstance(session, HostSession) else None,
+        }
+
+    def on_event(self, event: SessionEvent) -> None:
+        """Runs on the network thread: bring the widget up to date with the session."""
+        widget = self.widget
+        with widget._lock:
+            if event.kind == "accepted":
+                if isinstance(self.session, JoinSession) and self.session.game is not None:
+                    widget.game = self.session.game  # the mirror of the host's game
+                widget._players = self.players()
+                widget.orientation = self.local_side or BLACK
+            elif event.kind == "error":
+                logger.warning("network: %s", event.text)
+            if event.kind in ("move", "undo", "redo", "reset", "result"):
+                return  # the game's own event already redrew the board
+            widget._publish()
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def _move_along(legal: list[Move], path: tuple[int, ...]) -> Move:
+    for move in legal:
+        if move.path == path:
+            return move
+    raise CheckersError(f"{'-'.join(map(str, path))} is not a legal move here")

@@ -1,0 +1,169 @@
+"""Network play on the widget: one board hosts, another joins, over 127.0.0.1.
+
+The session layer has its own tests (``test_network.py``, two processes, forged
+messages, dropped links); these check what the boards do with it: Accept/Refuse on the
+host's board, sides, whose pieces light up, moves sent and confirmed, controls that make
+no sense across the link, and a guest in another process driving a hosted board.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from checkers_widget import BLACK, WHITE, CheckersError
+from checkers_widget.widget import CheckersWidget
+from intents import click, command, status
+from network_peers import Peer
+
+WAIT = 10.0
+
+
+def until(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def boards() -> Iterator[list[CheckersWidget]]:
+    made: list[CheckersWidget] = []
+    yield made
+    for board in made:
+        board.close()
+
+
+def pair(boards: list[CheckersWidget], seed: int = 1) -> tuple[CheckersWidget, CheckersWidget]:
+    """A hosting board and a joined board, the join request accepted from the host's board."""
+    host = CheckersWidget.host(seed=seed, name="Ann", milestones=False)
+    boards.append(host)
+    assert host.network is not None
+    assert host.state["network"]["status"].startswith("Waiting for a player to join on port")
+    guest = CheckersWidget.join("127.0.0.1", host.network.port, name="Bob", milestones=False)
+    boards.append(guest)
+    until(lambda: host.state["network"]["request"] is not None, "the join request")
+    assert host.state["network"]["request"]["name"] == "Bob"
+    assert command(host, "accept-peer")
+    until(lambda: guest.state["network"]["peer"] == "Ann", "the guest to be accepted")
+    return host, guest
+
+
+def sides(host: CheckersWidget) -> tuple[str, str]:
+    local = host.network.local_side  # type: ignore[union-attr]
+    return local, WHITE if local == BLACK else BLACK
+
+
+def test_host_and_guest_sit_on_opposite_sides(boards: list[CheckersWidget]) -> None:
+    host, guest = pair(boards)
+    mine, theirs = sides(host)
+    assert host.players == {mine: "human", theirs: "remote"}
+    assert guest.players == {theirs: "human", mine: "remote"}
+    assert host.orientation == mine and guest.orientation == theirs
+    assert host.state["network"]["peer"] == "Bob"
+    mover = host if mine == BLACK else guest
+    waiter = guest if mover is host else host
+    assert mover.state["legal"] and not waiter.state["legal"]  # only the side to move lights up
+    assert not click(waiter, 22, 18)
+    assert "turn" in status(waiter)[1]
+
+
+def test_moves_go_both_ways_and_both_boards_follow(boards: list[CheckersWidget]) -> None:
+    host, guest = pair(boards, seed=2)
+    black = host if sides(host)[0] == BLACK else guest
+    white = guest if black is host else host
+    assert click(black, 11, 15)
+    until(lambda: guest.game.ply == 1 and host.game.ply == 1, "the first move on both boards")
+    assert click(white, 23, 19)
+    until(lambda: guest.game.ply == 2 and host.game.ply == 2, "the reply on both boards")
+    assert [str(m) for m in guest.game.moves] == ["11-15", "23-19"]
+    assert host.game.board.to_fen() == guest.game.board.to_fen()
+    # Python moves go through the same checks.
+    black.play("8-11")
+    until(lambda: guest.game.ply == 3 and host.game.ply == 3, "a move from Python")
+    with pytest.raises(CheckersError):
+        black.play("11-16")  # not Black's turn
+
+
+def test_controls_that_cannot_cross_the_link_are_refused(boards: list[CheckersWidget]) -> None:
+    host, guest = pair(boards, seed=3)
+    for board in (host, guest):
+        for name in ("undo", "redo", "new", "restart", "hint", "pause"):
+            assert not command(board, name)
+            assert "not available in a network game" in status(board)[1]
+        with pytest.raises(CheckersError, match="network game"):
+            board.undo()
+        with pytest.raises(CheckersError, match="network game"):
+            board.edit()
+    assert host.state["pausable"] is False
+
+
+def test_draw_offers_and_resignation_cross_the_link(boards: list[CheckersWidget]) -> None:
+    host, guest = pair(boards, seed=4)
+    assert command(guest, "offer-draw")
+    until(lambda: host.game.draw_offer == sides(host)[1], "the offer at the host")
+    assert command(host, "decline-draw")
+    until(lambda: guest.game.draw_offer is None, "the refusal at the guest")
+    assert command(host, "resign")
+    until(lambda: guest.game.result is not None, "the result at the guest")
+    winner = sides(host)[1]
+    assert guest.game.winner == winner and host.game.winner == winner
+
+
+def test_the_host_can_refuse(boards: list[CheckersWidget]) -> None:
+    host = CheckersWidget.host(name="Ann", milestones=False)
+    boards.append(host)
+    guest = CheckersWidget.join("127.0.0.1", host.network.port, name="Eve", milestones=False)  # type: ignore[union-attr]
+    boards.append(guest)
+    until(lambda: host.state["network"]["request"] is not None, "the join request")
+    assert command(host, "refuse-peer")
+    until(lambda: "refused" in guest.state["network"]["status"].lower(), "the refusal")
+    assert host.state["network"]["request"] is None and host.network.remote_side is None  # type: ignore[union-attr]
+    assert not command(guest, "accept-peer")  # only a host accepts players
+
+
+def test_options_that_make_no_sense_across_the_link() -> None:
+    with pytest.raises(CheckersError, match="opponent= is not available"):
+        CheckersWidget.host(opponent="easy")
+    with pytest.raises(CheckersError, match="timer= is not available"):
+        CheckersWidget.join("127.0.0.1", 1, timer="normal")
+
+
+def test_a_guest_in_another_process_plays_on_a_hosted_board(
+    boards: list[CheckersWidget], spawn: Callable[..., Peer]
+) -> None:
+    host = CheckersWidget.host(accept=True, seed=5, name="Ann", reconnect_timeout=1.0)
+    boards.append(host)
+    peer = spawn("join", str(host.network.port), "--name", "Bob")  # type: ignore[union-attr]
+    peer.cmd("wait-accepted")
+    until(lambda: host.network.remote_side is not None, "the guest")  # type: ignore[union-attr]
+    mine, _theirs = sides(host)
+    if mine == BLACK:
+        assert click(host, 11, 15)
+        peer.cmd("wait ply>=1")
+        peer.cmd("move 23-19")
+    else:
+        peer.cmd("move 11-15")
+        until(lambda: host.game.ply == 1, "the guest's move")
+        assert click(host, 23, 19)
+        peer.cmd("wait ply>=2")
+    until(lambda: host.game.ply == 2, "two moves on the hosted board")
+    assert [str(m) for m in host.game.moves] == ["11-15", "23-19"]
+    assert peer.cmd("state")["fen"] == host.game.board.to_fen()
+    # A forged move (White's 22-18 while Black is to move: out of turn for a white guest,
+    # the host's pieces for a black one) is refused by the host and changes nothing.
+    before = host.game.board.to_fen()
+    peer.cmd("rawmove 22-18")
+    peer.cmd("wait errors>=1")
+    until(lambda: len(host.network.errors) > 0, "the refusal logged at the host")  # type: ignore[union-attr]
+    assert host.game.board.to_fen() == before and host.game.ply == 2
+    # The guest's process dies: the hosted board pauses, then the guest forfeits.
+    peer.kill()
+    until(lambda: host.state["network"]["paused"], "the pause")
+    assert host.state["network"]["status"].startswith("Connection lost")
+    until(lambda: host.game.is_over(), "the forfeit")
+    assert host.game.winner == mine
+    assert "connection was lost" in (host.game.termination or "")
