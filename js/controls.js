@@ -100,22 +100,25 @@ export function controlsFor(state, interactive = true) {
   // While paused the board is hidden: nothing that shows or studies it.
   const paused = isPaused(state);
   const networkPaused = Boolean(state && state.network && state.network.paused);
+  // Across a network both players see the host's one game: no taking back, no fresh
+  // game, no hints against a person, no editing (Python refuses them too).
+  const local = interactive && !(state && state.network);
   const show = {
-    new: interactive,
-    restart: interactive,
+    new: local,
+    restart: local,
     // Python says when a pause makes sense (a clock, or a computer to hold).
     pause: interactive && Boolean(state && (state.paused || (state.pausable && !over))),
-    undo: interactive,
-    redo: interactive,
+    undo: local,
+    redo: local,
     flip: true,
     resign: interactive && humanPlays && !over,
     "offer-draw": interactive && humanPlays && !over && !offer,
     "accept-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
     "decline-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
     "claim-draw": interactive && !over && Boolean(state && state.draw_claim),
-    hint: interactive && humanPlays && !over,
+    hint: local && humanPlays && !over,
     replay: interactive,
-    edit: interactive,
+    edit: local,
   };
   const enabled = {
     new: true,

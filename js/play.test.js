@@ -449,6 +449,16 @@ describe("network play", () => {
     expect(button(el, "offer-draw").title).toBe("Black offers a draw");
   });
 
+  it("hides the controls that cannot cross the link", () => {
+    const { el } = mount(fakeModel(networkState()));
+    for (const action of ["undo", "redo", "new", "restart", "hint", "edit", "pause"]) {
+      expect(shown(button(el, action)), action).toBe(false);
+    }
+    for (const action of ["flip", "resign", "offer-draw", "replay"]) {
+      expect(shown(button(el, action)), action).toBe(true);
+    }
+  });
+
   it("shows the connection's status above the board", () => {
     const model = fakeModel(networkState());
     const { el } = mount(model);

@@ -99,6 +99,10 @@ def test_controls_that_cannot_cross_the_link_are_refused(boards: list[CheckersWi
         with pytest.raises(CheckersError, match="network game"):
             board.edit()
     assert host.state["pausable"] is False
+    click(host if sides(host)[0] == BLACK else guest, 11, 15)
+    until(lambda: guest.game.ply == 1 and host.game.ply == 1, "a move to replay")
+    assert command(guest, "replay")  # showing a move again is each board's own business
+    assert guest.state["replay"] is not None and host.state["replay"] is None
 
 
 def test_draw_offers_and_resignation_cross_the_link(boards: list[CheckersWidget]) -> None:

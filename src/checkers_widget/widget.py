@@ -1022,7 +1022,7 @@ class CheckersWidget(anywidget.AnyWidget):
     def _command(self, command: Command) -> bool:
         game = self._game
         side = command.side
-        if self._remote is not None:
+        if self._remote is not None and command.name != "replay":  # replay only shows
             try:
                 self._remote.command(command.name)
             except (CheckersError, SessionError) as exc:

@@ -136,3 +136,39 @@ def test_the_play_features_notebook_runs(lab):
     expect(roots.nth(2).locator(COVER)).to_be_visible()
     first.scroll_into_view_if_needed()
     first.screenshot(path=str(lab.artifacts_dir / "play-features-notebook.png"))
+
+
+def test_network_play_between_two_boards(lab, make_notebook):
+    """A hosting board and a joined board (two sessions over 127.0.0.1): the host accepts
+    on its board, then each player moves on their own board and both follow."""
+    path = make_notebook(
+        SETUP + "host = CheckersWidget.host(seed=7, name='Ann', milestones=False)\nhost",
+        "guest = CheckersWidget.join('127.0.0.1', host.network.port, name='Bob',"
+        " milestones=False)\nguest",
+    )
+    lab.open_in_lab(path)
+    lab.run_all_cells()
+    assert lab.error_outputs() == []
+    page = lab.page
+    roots = page.locator(".cw-root")
+    expect(roots).to_have_count(2, timeout=60_000)
+    host, guest = roots.nth(0), roots.nth(1)
+    request = host.locator('[data-role="peer-request"]')
+    expect(request).to_contain_text("Bob", timeout=20_000)
+    host.screenshot(path=str(lab.artifacts_dir / "network-request.png"))
+    host.locator('[data-action="accept-peer"]').click()
+    expect(request).to_be_hidden()
+    expect(guest.locator(".cw-remote")).to_contain_text("Opponent (Ann)", timeout=20_000)
+    expect(host.locator(".cw-remote")).to_contain_text("Opponent (Bob)")
+    host_side = kernel_json(page, "host.network.local_side")
+    black, white = (host, guest) if host_side == "black" else (guest, host)
+    expect(white.locator(".cw-sq.cw-movable")).to_have_count(0)
+    click_move(black, 11, 15)
+    for board in (host, guest):
+        expect(board.locator('[data-piece][data-square="15"]')).to_have_count(1, timeout=20_000)
+    click_move(white, 23, 19)
+    for board in (host, guest):
+        expect(board.locator('[data-piece][data-square="19"]')).to_have_count(1, timeout=20_000)
+    moves = "[[str(m) for m in b.game.moves] for b in (host, guest)]"
+    assert kernel_json(page, moves) == [["11-15", "23-19"], ["11-15", "23-19"]]
+    guest.screenshot(path=str(lab.artifacts_dir / "network-guest.png"))
