@@ -126,7 +126,7 @@ def test_the_play_features_notebook_runs(lab):
     lab.run_all_cells()
     assert lab.error_outputs() == []
     roots = lab.page.locator(".cw-root")
-    expect(roots).to_have_count(3, timeout=60_000)
+    expect(roots).to_have_count(5, timeout=60_000)
     texts = "\n".join(lab.output_texts())
     assert "after redo: [9, 18]" in texts, texts
     assert "paused: True" in texts and "True" in texts
@@ -134,6 +134,10 @@ def test_the_play_features_notebook_runs(lab):
     expect(first.locator(CLOCK)).to_be_visible()
     # The resumed autosaved game waits for Resume behind its cover.
     expect(roots.nth(2).locator(COVER)).to_be_visible()
+    # The hosting board asks whether Bob (the joined board below it) may join.
+    expect(roots.nth(3).locator('[data-role="peer-request"]')).to_contain_text(
+        "Bob", timeout=20_000
+    )
     first.scroll_into_view_if_needed()
     first.screenshot(path=str(lab.artifacts_dir / "play-features-notebook.png"))
 
