@@ -9,14 +9,9 @@
 // every second); the chip's screen-reader text says how much time is left instead,
 // updated once a second, and is read when the user reaches the chip.
 
-const LOW_SECONDS = 10; // under this, the countdown turns to the warning style with tenths
+import { el } from "./dom.js";
 
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
+const LOW_SECONDS = 10; // under this, the countdown turns to the warning style with tenths
 
 /** "1:05" for 65 s (whole seconds rounded up), and "9.4" (tenths) under ten seconds. */
 export function formatClock(seconds) {

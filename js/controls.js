@@ -9,19 +9,13 @@ import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis
 import { Clock } from "./clock.js";
 import { isPaused } from "./pause.js";
 import { pieceSvg } from "./pieces.js";
+import { el } from "./dom.js";
 
 const SIDES = ["black", "white"];
 const UNDO_TITLE = "Take back the last move (U)";
 const PAUSE_TITLE = "Pause the game and the clock (P)";
 const RESUME_TITLE = "Resume the game and the clock (P)";
 const CONFIRM = { resign: "Really resign?", new: "Really start again?", restart: "Really restart?" };
-
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
 
 function button(action, label, title) {
   const b = el("button", "cw-btn", { type: "button", "data-action": action });

@@ -6,15 +6,9 @@
 // (state.editor.error), and "done" starts a game from it.
 
 import { pieceSvg, pieceWords } from "./pieces.js";
+import { el } from "./dom.js";
 
 export const TOOLS = ["black-man", "black-king", "white-man", "white-king", "none"];
-
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
 
 function button(action, label, title) {
   const b = el("button", "cw-btn", { type: "button", "data-action": action });

@@ -6,16 +6,11 @@
 // the panel are this view's own (nothing is sent), and each view shows a given new
 // milestone's toast once.
 
+import { el } from "./dom.js";
+
 const TOAST_MS = 4000; // how long a toast stays
 const FADE_MS = 400; // and fades (no fade with reduced motion)
 let panelCounter = 0;
-
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
 
 /** A date as Python wrote it, shortened to the day when it is an ISO time stamp. */
 export function dayOf(date) {

@@ -4,12 +4,7 @@
 // A click, or Left / Right / Home / End while the list has focus, asks Python to go to
 // that position (a "goto" command); Python alone moves the game.
 
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
+import { el } from "./dom.js";
 
 /** The side that moved first in the line: from the side to move now and the ply. */
 export function startTurn(state) {

@@ -4,12 +4,7 @@
 // Accept and Refuse, sent as the "accept-peer" and "refuse-peer" commands. Python runs
 // the connection and decides everything; this only shows it and passes the answer on.
 
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
+import { el } from "./dom.js";
 
 /** "Alice (192.168.1.7) wants to join", from the request Python sent. */
 export function requestText(request) {

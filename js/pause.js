@@ -9,12 +9,7 @@
 // Keyboard: when the cover appears while the board had focus, focus moves to Resume
 // (P works there too); when it goes, focus returns to the board.
 
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
+import { el } from "./dom.js";
 
 /** Whether the board is hidden now: paused by a player, or by the network. */
 export function isPaused(state) {

@@ -6,6 +6,8 @@
 // the first k captured pieces gone). The panel offers first / back / forward / last,
 // play / pause and a speed; closing it shows the live position again.
 
+import { el } from "./dom.js";
+
 const SPEEDS = [0.5, 1, 2];
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -34,13 +36,6 @@ function icon(name) {
 
 /** Base ply of the drawings of a replay (far from any real ply, so no live animation). */
 export const REPLAY_PLY = 1_000_000;
-
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
 
 /** The number of hops of `move` (1 for a plain step, the jumps for a capture). */
 export function hopCount(move) {

@@ -12,18 +12,7 @@ from checkers_widget import BLACK, WHITE, CheckersError, Game
 from checkers_widget.computer import SearchRunner
 from checkers_widget.engine import Analysis, Engine
 from checkers_widget.widget import CheckersWidget
-
-
-def command(widget: CheckersWidget, name: str, **extra: Any) -> bool:
-    return widget.handle_intent(
-        {"kind": "command", "version": widget.state["version"], "name": name, **extra}
-    )
-
-
-def click(widget: CheckersWidget, *path: int) -> bool:
-    return widget.handle_intent(
-        {"kind": "move", "version": widget.state["version"], "path": list(path)}
-    )
+from intents import click, command
 
 
 class SlowEngine(Engine):

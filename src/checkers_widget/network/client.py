@@ -100,7 +100,6 @@ class JoinSession(Session):
         self._accepted = False  # ever accepted (and synced) in this game
         self._refused_reason: str | None = None
         self._gone: str | None = None
-        self._paused_until: float | None = None
         self._next_retry = 0.0
         self._seq = -1
 
@@ -209,24 +208,10 @@ class JoinSession(Session):
             return self._link is not None and self._link.stage == "live" and self._accepted
 
     @property
-    def paused(self) -> bool:
-        """Whether the connection was lost and we are trying to get back."""
-        with self._lock:
-            return self._paused_until is not None
-
-    @property
     def host_gone(self) -> bool:
         """Whether the host left for good (closed the game or never came back)."""
         with self._lock:
             return self._gone is not None
-
-    @property
-    def reconnect_remaining(self) -> float | None:
-        """Seconds left to reconnect, or None when not paused."""
-        with self._lock:
-            if self._paused_until is None:
-                return None
-            return max(0.0, self._paused_until - time.monotonic())
 
     @property
     def status(self) -> str:

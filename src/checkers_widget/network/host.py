@@ -130,7 +130,6 @@ class HostSession(Session):
         self._guest_name: str | None = None
         self._token: str | None = None
         self._local: Color | None = None
-        self._paused_until: float | None = None
         self._forfeited = False
         self._seq = 0
         self._raw = b""
@@ -206,20 +205,6 @@ class HostSession(Session):
         """Whether the accepted guest is connected right now."""
         with self._lock:
             return self._guest is not None
-
-    @property
-    def paused(self) -> bool:
-        """Whether the game waits for a guest whose connection was lost."""
-        with self._lock:
-            return self._paused_until is not None
-
-    @property
-    def reconnect_remaining(self) -> float | None:
-        """Seconds the lost guest still has to come back, or None when not paused."""
-        with self._lock:
-            if self._paused_until is None:
-                return None
-            return max(0.0, self._paused_until - time.monotonic())
 
     @property
     def forfeited(self) -> bool:

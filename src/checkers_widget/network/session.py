@@ -199,6 +199,8 @@ class Session:
         self._closing = False
         self._closing_at = 0.0
         self._closed = False
+        # While the other side's connection is lost: when waiting for it ends.
+        self._paused_until: float | None = None
 
     # ------------------------------------------------------------------ public
     @property
@@ -211,6 +213,20 @@ class Session:
         """The most recent refused messages (up to 50), oldest first."""
         with self._lock:
             return list(self._errors)
+
+    @property
+    def paused(self) -> bool:
+        """Whether the game waits for a lost connection to come back."""
+        with self._lock:
+            return self._paused_until is not None
+
+    @property
+    def reconnect_remaining(self) -> float | None:
+        """Seconds left for the lost connection to come back, or None when not paused."""
+        with self._lock:
+            if self._paused_until is None:
+                return None
+            return max(0.0, self._paused_until - time.monotonic())
 
     @property
     def closed(self) -> bool:
