@@ -172,7 +172,11 @@ class Searcher:
 
         ``all_scores`` searches every root move with a full window so that
         :attr:`Iteration.root_scores` holds exact scores (used by the noisy levels).
-        ``soft_time``: no new iteration starts after this ``perf_counter`` time.
+        ``soft_time``: after this ``perf_counter`` time, a new iteration starts only if
+        it is expected to finish before ``deadline``: its expected length is the last
+        iteration's times the growth of the last two (see :func:`_growth`). An
+        iteration that overruns is stopped at the deadline as before, and its best
+        move is used if it already beat the previous iteration's.
         """
         # The root's moves and children (and a king ending answered from the tables).
         if captures(own, opp, kings, black):
@@ -291,6 +295,19 @@ class Searcher:
                             return v
                     return -evaluate(opp, own, kings)
                 return ply - MATE
+            nodes -= 1  # counted again by qcaptures
+            return qcaptures(own, opp, kings, black, alpha, beta, ply)
+
+        def qcaptures(
+            own: int, opp: int, kings: int, black: bool, alpha: int, beta: int, ply: int
+        ) -> int:
+            """``qsearch`` of a position known to have a capture (the callers that
+            already looked, the horizon loops, come here straight)."""
+            nonlocal nodes, seldepth
+            nodes += 1
+            if nodes >= next_check:
+                check()
+            pv_table[ply] = ()
             if ply > seldepth:
                 seldepth = ply
             if ply >= MAX_PLY:
@@ -317,7 +334,7 @@ class Searcher:
                     if ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2 or (
                         k2 and ((((k2 << 4) & o) << 4) | (((k2 << 5) & o) << 5)) & e2
                     ):
-                        score = -qsearch(p, o, kk, nxt, 0, -beta, -alpha, ply + 1, 0)
+                        score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
                         child_pv = True
                     else:
                         nodes += 1
@@ -335,7 +352,7 @@ class Searcher:
                 elif ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2 or (
                     k2 and ((((k2 >> 4) & o) >> 4) | (((k2 >> 5) & o) >> 5)) & e2
                 ):
-                    score = -qsearch(p, o, kk, nxt, 0, -beta, -alpha, ply + 1, 0)
+                    score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
                     child_pv = True
                 else:
                     nodes += 1
@@ -536,7 +553,7 @@ class Searcher:
                             if nodes >= next_check:
                                 check()
                         else:
-                            score = -qsearch(p, o, kk, nxt, 0, -beta, -alpha, ply + 1, q)
+                            score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
                     elif i == 0:
                         score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
                     else:
@@ -623,7 +640,9 @@ class Searcher:
         aborted = False
         reps[root_key] = reps.get(root_key, 0) + 1
 
+        prev_time = 0.0  # how long the iteration before the last one took
         for depth in range(1, limit + 1):
+            iteration_start = perf()
             # Aspiration: expect the score near the last one; widen on failure.
             prev = best_iter.score if best_iter is not None else 0
             if depth >= 4 and not all_scores and abs(prev) < MATE_BOUND:
@@ -714,8 +733,14 @@ class Searcher:
                 break  # a proven result within the full-width depth: deeper adds nothing
             if len(children) == 1 and depth >= 4 and max_depth is None:
                 break  # a forced move: no need to spend the budget
-            if soft_time is not None and perf() >= soft_time:
-                break
+            if soft_time is not None:
+                now = perf()
+                took = now - iteration_start
+                if now >= soft_time and (
+                    deadline is None or now + took * _growth(took, prev_time) > deadline
+                ):
+                    break
+                prev_time = took
             if aborted or nodes >= budget:
                 break
         c = reps.get(root_key, 1) - 1
@@ -809,3 +834,21 @@ class Searcher:
             own2, opp2, side = b, a, not side
         self.nodes = len(children)
         return Iteration(len(pv), move, score, pv, len(children), len(pv))
+
+
+#: Bounds of the expected growth of an iteration's time over the previous one's.
+GROWTH_MIN = 1.2
+GROWTH_MAX = 4.0
+
+
+def _growth(last: float, before: float) -> float:
+    """How many times longer the next iteration is expected to take than the last.
+
+    The ratio of the last two iterations, kept within [GROWTH_MIN, GROWTH_MAX]: with
+    alpha-beta the effective branching factor here is about 1.2 to 2.5 a ply, but it
+    swings between iterations (an iteration where the best move changes costs several
+    times the next), so one ratio alone is not trusted far.
+    """
+    if before <= 0.0:
+        return GROWTH_MAX
+    return min(GROWTH_MAX, max(GROWTH_MIN, last / before))
