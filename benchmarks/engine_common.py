@@ -153,6 +153,38 @@ class SimplePlayer(Player):
         raise RuntimeError(f"SimpleEngine proposed {path}, not legal in {board.to_fen()}")
 
 
+def simple_search(fen: str, seconds: float) -> tuple[int, int, float, str]:
+    """py-draughts' SimpleEngine on one position for ``seconds`` (a fresh engine, as
+    ours is fresh for each search): ``(depth completed, nodes, seconds, move)``.
+
+    Its own iterative deepening logs each depth it finishes; when time runs out it
+    unwinds returning alpha and logs that depth too, so a depth counts as completed
+    only if the engine had not been stopped when it was logged. Its node count takes
+    in its quiescence nodes (a stand-pat search), as ours takes in our capture search.
+    """
+    from loguru import logger
+
+    player = SimplePlayer(seconds)
+    engine = player.engine
+    completed = [0]
+
+    def sink(message: Any) -> None:
+        text = message.record["message"]
+        if text.startswith("Depth ") and not engine.stop_search:
+            completed[0] = int(text.split()[1].rstrip(":"))
+
+    handler = logger.add(sink, level="DEBUG", filter=lambda r: r["message"].startswith("Depth"))
+    try:
+        board = player._board_cls.from_fen(player._their_fen(Board(fen)))
+        started = time.perf_counter()
+        move = engine.get_best_move(board)
+        took = time.perf_counter() - started
+    finally:
+        logger.remove(handler)
+    path = "-".join(str(32 - s) for s in move.square_list) if move is not None else "-"
+    return completed[0], engine.nodes, took, path
+
+
 # ---------------------------------------------------------------------- games
 
 

@@ -3,10 +3,13 @@
 From the start position and from twenty 3-move ballot positions (acf_3move_ballots.csv,
 spread over the 156-opening deck), the Hard engine searches for ``--time`` seconds
 (default 1) and the script prints, per position, the depth completed, the nodes
-searched, nodes per second and the move, then a summary. ``--depth D`` also reports
-the time needed to complete depth D from the start position.
+searched, nodes per second and the move, then a summary. In the same run, position
+by position, py-draughts' SimpleEngine (the peer of ``engine_match.py``) gets the same
+time, and its depth completed and nodes per second are printed alongside (``--no-peer``
+leaves it out). ``--depth D`` also reports the time needed to complete depth D from the
+start position.
 
-    .venv/bin/python benchmarks/engine_speed.py               # about 25 s
+    .venv/bin/python benchmarks/engine_speed.py               # about 45 s
     .venv/bin/python benchmarks/engine_speed.py --time 0.5 --ballots 5 --depth 12
 """
 
@@ -20,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_common import ballots, table
+from engine_common import ballots, simple_search, table
 
 from checkers_widget import START_FEN, Board
 from checkers_widget.engine import Engine
@@ -31,7 +34,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--time", type=float, default=1.0, help="seconds per position")
     parser.add_argument("--ballots", type=int, default=20, help="3-move ballot positions")
     parser.add_argument("--depth", type=int, default=0, help="also time this depth (start)")
+    parser.add_argument("--no-peer", action="store_true", help="leave py-draughts out")
     args = parser.parse_args(argv)
+    peer = not args.no_peer
+    if peer:
+        try:
+            import draughts  # noqa: F401
+        except ImportError:
+            print("py-draughts is not installed (pip install -e '.[bench]'): no peer column")
+            peer = False
 
     positions = [("start", "", START_FEN)] + [
         (f"#{acf}", moves, fen) for acf, moves, fen in ballots(args.ballots)
@@ -40,12 +51,15 @@ def main(argv: list[str] | None = None) -> None:
     depths = []
     rates = []
     forced = []
+    peer_depths: list[int] = []
+    peer_rates: list[float] = []
     for name, moves, fen in positions:
         engine = Engine("hard")
         board = Board(fen)
         a = engine.analyse(board, time=args.time)
         rate = a.nodes / a.time if a.time else 0.0
-        if len(board.legal_moves()) == 1:
+        is_forced = len(board.legal_moves()) == 1
+        if is_forced:
             # A single legal move (a forced capture): the engine answers after depth 4
             # instead of using its time; left out of the summary.
             forced.append(name)
@@ -53,27 +67,33 @@ def main(argv: list[str] | None = None) -> None:
         else:
             depths.append(a.depth)
             rates.append(rate)
-        rows.append(
-            [
-                name,
-                moves,
-                str(a.depth),
-                str(a.seldepth),
-                f"{a.nodes:,}",
-                f"{rate:,.0f}",
-                f"{a.time:.2f}",
-                str(a.move),
-                a.score_text,
-            ]
-        )
-        print(f"  {name:6s} {moves:18s} depth {a.depth:2d}  {rate:9,.0f} nodes/s", flush=True)
+        row = [
+            name,
+            moves,
+            str(a.depth),
+            str(a.seldepth),
+            f"{a.nodes:,}",
+            f"{rate:,.0f}",
+            f"{a.time:.2f}",
+            str(a.move),
+            a.score_text,
+        ]
+        line = f"  {name:6s} {moves:18s} depth {a.depth:2d}  {rate:9,.0f} nodes/s"
+        if peer:
+            p_depth, p_nodes, p_time, p_move = simple_search(fen, args.time)
+            p_rate = p_nodes / p_time if p_time else 0.0
+            if not is_forced:
+                peer_depths.append(p_depth)
+                peer_rates.append(p_rate)
+            row += [str(p_depth), f"{p_rate:,.0f}", p_move]
+            line += f"   py-draughts depth {p_depth:2d}  {p_rate:7,.0f} nodes/s"
+        rows.append(row)
+        print(line, flush=True)
+    header = ["position", "ballot", "depth", "seldepth", "nodes", "nodes/s", "s", "move", "score"]
+    if peer:
+        header += ["peer depth", "peer nodes/s", "peer move"]
     print()
-    print(
-        table(
-            rows,
-            ["position", "ballot", "depth", "seldepth", "nodes", "nodes/s", "s", "move", "score"],
-        )
-    )
+    print(table(rows, header))
     print()
     print(
         f"start position: depth {depths[0]} in {args.time}s; ballots: depth "
@@ -81,6 +101,13 @@ def main(argv: list[str] | None = None) -> None:
         f"max {max(depths[1:], default=0)}; nodes/s median {statistics.median(rates):,.0f}"
         + (f"; {len(forced)} forced positions left out" if forced else "")
     )
+    if peer:
+        print(
+            f"py-draughts SimpleEngine, same positions and time: start position depth "
+            f"{peer_depths[0]}; ballots: depth min {min(peer_depths[1:], default=0)} / median "
+            f"{statistics.median(peer_depths[1:] or [0])} / max {max(peer_depths[1:], default=0)}"
+            f"; nodes/s median {statistics.median(peer_rates):,.0f}"
+        )
     if args.depth:
         started = time.perf_counter()
         a = Engine("hard").analyse(Board(), depth=args.depth)
