@@ -838,7 +838,7 @@ class Searcher:
 
 #: Bounds of the expected growth of an iteration's time over the previous one's.
 GROWTH_MIN = 1.2
-GROWTH_MAX = 4.0
+GROWTH_MAX = 2.5
 
 
 def _growth(last: float, before: float) -> float:
@@ -847,7 +847,9 @@ def _growth(last: float, before: float) -> float:
     The ratio of the last two iterations, kept within [GROWTH_MIN, GROWTH_MAX]: with
     alpha-beta the effective branching factor here is about 1.2 to 2.5 a ply, but it
     swings between iterations (an iteration where the best move changes costs several
-    times the next), so one ratio alone is not trusted far.
+    times the next), so one ratio alone is not trusted far. Erring on the hopeful side
+    costs only time within the budget: an iteration cut off at the deadline keeps the
+    last completed one's result, or a better move that it already proved.
     """
     if before <= 0.0:
         return GROWTH_MAX
