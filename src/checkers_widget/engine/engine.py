@@ -63,9 +63,11 @@ LEVELS: dict[str, Level] = {
     # man of the best, with noise of 0.2 of a man. (Without the noise, depth 8 scores
     # close to even against Hard's 1 s: two more plies are worth less than they sound.)
     "normal": Level(depth=8, noise=20, margin=30),
-    # As deep as about one second allows: depth 10-12 from the opening in CPython 3.11
-    # on a 2-core machine (the start position completes depth 12 in about 1.4 s there),
-    # far deeper in the ending. Reference products' Hard looks 6-8 plies ahead.
+    # As deep as about one second allows: depth 11-12 from the opening in CPython 3.11
+    # on a 2-core machine (the start position completes depth 12 in about 0.85 s there
+    # when the machine is otherwise idle), far deeper in the ending, and king endings of
+    # up to three pieces played exactly from tables. Reference products' Hard looks 6-8
+    # plies ahead.
     "hard": Level(time=1.0, endgame=True),
     # A longer budget: five seconds a move.
     "expert": Level(time=5.0, endgame=True),
@@ -126,7 +128,7 @@ class Engine:
     ========  =====================================================================
     easy      depth 4 plies, noisy choice among moves within 0.8 man of the best
     normal    depth 8 plies, noisy choice among moves within 0.3 man of the best
-    hard      1 second per move (depth 10-12 from the opening, deeper later)
+    hard      1 second per move (depth 11-12 from the opening, deeper later)
     expert    5 seconds per move (about two plies deeper than Hard)
     ========  =====================================================================
 

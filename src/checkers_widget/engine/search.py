@@ -23,7 +23,18 @@ a negamax alpha-beta with:
   legal move has lost.
 * **Limits**: depth, a node budget (checked exactly at every node, so a budget gives
   the same result on every machine), a deadline and a stop callable (polled every
-  512 nodes).
+  512 nodes). With a time budget, a new iteration starts before the soft limit, or
+  after it when the last iterations' growth says it will end before the deadline.
+* **Endgame tables** (optional, for Hard and Expert): king endings of up to three
+  pieces are scored exactly from :mod:`.endgame` wherever the search meets them, and
+  such a root position is answered from the tables outright.
+
+What makes it fast in CPython (measured, not guessed: cProfile, a sampling profiler
+and instruction counts under callgrind): moves come from table lookups by 9-bit slices
+of the bitboards (:mod:`.moves`); the history table has an entry for every step, so
+ordering is one C-level ``sort``; quiet leaves are valued inside their parent's loop
+and capture sequences at the horizon go straight to the capture search, both without
+a call per position; the evaluation reads the men's square terms from slice tables.
 """
 
 from __future__ import annotations
