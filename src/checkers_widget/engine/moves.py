@@ -206,11 +206,23 @@ def captures(own: int, opp: int, kings: int, black: bool) -> list[EMove]:
     which is where duplicate results arise).
     """
     empty = VALID & ~(own | opp)
-    men = own & ~kings
+    k = own & kings
+    men = own ^ k
     out: list[EMove]
     if black:
         a = (((men << 4) & opp) << 4) & empty
         b = (((men << 5) & opp) << 5) & empty
+        if not k and (not a or not b) and not ((a | b) & ((a | b) - 1)):
+            # At most one man can jump, one way (the common case): no tables, no lists.
+            if not (a | b):
+                return []
+            d = 4 if a else 5
+            land = a | b
+            mid = land >> d
+            if land & BLACK_CROWN_ROW or not (
+                ((((land << 4) & opp) << 4) | (((land << 5) & opp) << 5)) & empty
+            ):
+                return [(mid >> d, land, mid)]
         if a | b:
             # Squares from which a black man can jump (again), crown row left out.
             on = ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & ~BLACK_CROWN_ROW
@@ -244,6 +256,16 @@ def captures(own: int, opp: int, kings: int, black: bool) -> list[EMove]:
     else:
         a = (((men >> 4) & opp) >> 4) & empty
         b = (((men >> 5) & opp) >> 5) & empty
+        if not k and (not a or not b) and not ((a | b) & ((a | b) - 1)):
+            if not (a | b):
+                return []
+            d = 4 if a else 5
+            land = a | b
+            mid = land << d
+            if land & WHITE_CROWN_ROW or not (
+                ((((land >> 4) & opp) >> 4) | (((land >> 5) & opp) >> 5)) & empty
+            ):
+                return [(mid << d, land, mid)]
         if a | b:
             on = ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & ~WHITE_CROWN_ROW
             more_a = a & on
@@ -273,7 +295,6 @@ def captures(own: int, opp: int, kings: int, black: bool) -> list[EMove]:
                 out = longer + out
         else:
             out = []
-    k = own & kings
     if k:
         pieces = (
             (((empty >> 4) & opp) >> 4)
