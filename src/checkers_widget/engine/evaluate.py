@@ -124,9 +124,10 @@ def _chunk_tables(weights: dict[int, tuple[int, int, int]]) -> tuple[tuple[int, 
 
     ``weights[s]`` is ``(advancement, centre, back rank)`` for a man on square ``s``.
     Entry ``t[j][x]`` is the sum over the set bits of ``x`` (bits ``9j`` to ``9j + 8``
-    of the board) of those three terms, packed as ``adv | centre << 8 | back << 16``
-    (each sum stays below 256 for 12 men), so four lookups give all three sums for
-    all men of one colour at once: cheaper in CPython than a popcount per bit plane.
+    of the board) of those three terms and of the number of men, packed as
+    ``adv | centre << 8 | back << 16 | count << 24`` (each sum stays below 256 for 12
+    men), so four lookups give all of them for the men of one colour at once: cheaper
+    in CPython than a popcount per bit plane.
     """
     by_bit = {BIT[s].bit_length() - 1: w for s, w in weights.items()}
     tables = []
