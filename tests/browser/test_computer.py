@@ -150,11 +150,17 @@ def test_a_whole_game_against_the_computer(lab, make_notebook):
     for _ in range(6):
         if wait_for_black(root) == "over":
             break
-        best = kernel_json(page, "Engine('normal', depth=10).analyse(w.game).move.path")
+        # (w.wait(): the computer's reply is in the kernel's game before it is analysed,
+        # however slow the machine.)
+        best = kernel_json(
+            page, "(w.wait(), Engine('normal', depth=10).analyse(w.game).move.path)[1]"
+        )
         play_by_clicks(root, best)
         played += 1
         expect(piece_on(root, best[-1])).to_have_attribute("data-piece", "black-king")
-    assert 1 <= played <= 3  # a forced win in three; the easy level may lose sooner
+    moves = kernel_json(page, "(w.wait(), [str(m) for m in w.game.moves])[1]")
+    # A forced win in three; the easy level may lose sooner.
+    assert 1 <= played <= 3, moves
     status = root.locator(STATUS)
     expect(status).to_have_attribute("data-kind", "over")
     expect(status).to_contain_text("Black wins")

@@ -288,13 +288,18 @@ class Engine:
         return replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth)
 
     def _loose_choice(self, scores: dict[EMove, int], lvl: Level) -> tuple[EMove, int]:
-        """A near-best root move with noise, drawn from the engine's seeded generator."""
+        """A near-best root move with noise, drawn from the engine's seeded generator.
+
+        A proven win is never played loosely: only the fastest win is a candidate, so a
+        noisy level cannot wander away from (or drag out) a win it has already seen.
+        """
         best = max(scores.values())
+        margin = 0 if best >= MATE_BOUND else lvl.margin
         rng = self._rng
         choice: tuple[float, EMove, int] | None = None
         for m, s in scores.items():  # dict order is the search's order: reproducible
             noise = rng.gauss(0.0, lvl.noise) if lvl.noise else 0.0
-            if s < best - lvl.margin:
+            if s < best - margin:
                 continue
             value = s + noise
             if choice is None or value > choice[0]:
