@@ -190,10 +190,7 @@ class Searcher:
         move is used if it already beat the previous iteration's.
         """
         # The root's moves and children (and a king ending answered from the tables).
-        if captures(own, opp, kings, black):
-            root_moves = captures(own, opp, kings, black)
-        else:
-            root_moves = quiet(own, opp, kings, black)
+        root_moves = captures(own, opp, kings, black) or quiet(own, opp, kings, black)
         if not root_moves:
             return None
         crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
@@ -289,7 +286,7 @@ class Searcher:
                     or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
                 ):
                     if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
-                        if tb and kings == own | opp and (kings.bit_count() <= 3):
+                        if tb and kings == own | opp and kings.bit_count() <= 3:
                             v = table_score(own, opp, ply, quiet_plies)
                             if v is not None:
                                 return v
@@ -300,7 +297,7 @@ class Searcher:
                 or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
             ):
                 if ((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty):
-                    if tb and kings == own | opp and (kings.bit_count() <= 3):
+                    if tb and kings == own | opp and kings.bit_count() <= 3:
                         v = table_score(own, opp, ply, quiet_plies)
                         if v is not None:
                             return v
