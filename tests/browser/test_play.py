@@ -162,7 +162,9 @@ def test_network_play_between_two_boards(lab, make_notebook):
     host.screenshot(path=str(lab.artifacts_dir / "network-request.png"))
     host.locator('[data-action="accept-peer"]').click()
     expect(request).to_be_hidden()
-    expect(guest.locator(".cw-remote")).to_contain_text("Opponent (Ann)", timeout=20_000)
+    # Until the host accepts, neither side is the guest's own; then one chip is the host's.
+    expect(guest.locator(".cw-remote")).to_have_count(1, timeout=20_000)
+    expect(guest.locator(".cw-remote")).to_contain_text("Opponent (Ann)")
     expect(host.locator(".cw-remote")).to_contain_text("Opponent (Bob)")
     host_side = kernel_json(page, "host.network.local_side")
     black, white = (host, guest) if host_side == "black" else (guest, host)
