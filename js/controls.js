@@ -131,7 +131,15 @@ export function controlsFor(state, interactive = true) {
     replay: Boolean(state && (state.history ? state.history.ply > 0 : state.last_move)) && !state.pending && !paused,
     edit: !(state && state.pending) && !paused,
   };
+  // Python may list the only controls this board offers (a lesson board, say).
+  const allowed = state && Array.isArray(state.controls) ? new Set(state.controls) : null;
+  if (allowed) for (const action of Object.keys(show)) show[action] = show[action] && allowed.has(action);
   return { show, enabled };
+}
+
+/** Whether the board offers `control` ("evaluation", "milestones", or a button's action). */
+export function offers(state, control) {
+  return !(state && Array.isArray(state.controls)) || state.controls.includes(control);
 }
 
 /** Words for the counts: "12 pieces, 1 king". */
@@ -387,6 +395,7 @@ export class Chrome {
       this.live.textContent = this.live.textContent === announce ? `${announce}\u00a0` : announce;
     }
     const { show, enabled } = controlsFor(state, interactive);
+    this.evalSwitch.hidden = !offers(state, "evaluation");
     for (const [action, b] of Object.entries(this.buttons)) {
       b.hidden = !show[action];
       b.disabled = !enabled[action];

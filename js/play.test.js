@@ -516,3 +516,19 @@ describe("an old state, without any of the new fields", () => {
     }
   });
 });
+
+describe("controls chosen by Python", () => {
+  it("shows only the controls the state lists", () => {
+    const model = fakeModel(startState({ controls: ["undo", "flip"], milestones: milestones() }));
+    const { el } = mount(model);
+    expect(shown(button(el, "undo"))).toBe(true);
+    expect(shown(button(el, "flip"))).toBe(true);
+    for (const action of ["new", "restart", "hint", "edit", "replay", "resign", "offer-draw", "milestones"]) {
+      expect(shown(button(el, action)), action).toBe(false);
+    }
+    expect(shown(q(el, '[data-action="evaluation"]'))).toBe(false);
+    model.set("state", startState({ controls: null, milestones: milestones() }));
+    for (const action of ["new", "hint", "milestones"]) expect(shown(button(el, action)), action).toBe(true);
+    expect(shown(q(el, '[data-action="evaluation"]'))).toBe(true);
+  });
+});

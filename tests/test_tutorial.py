@@ -257,11 +257,12 @@ def test_the_hint_buttons_show_the_lessons_move_on_the_board(progress: Progress)
     assert str(shown.move) == "23x14x21"
     assert tut.board.state["hint"]["move"]["notation"] == "23x14x21"
     assert tut.board.state["hint"]["score"] == ""  # not an engine's evaluation
-    # The board's own Hint control shows the same move.
+    # The board offers no second Hint: the lesson's graded one is the only one.
     tut.start("win-block")
-    assert command(tut.board, "hint") and tut.board.wait(10)
-    assert tut.board.state["hint"]["move"]["notation"] == "21-25"
-    assert tut.run.help == 2
+    assert "hint" not in tut.board.state["controls"]
+    assert not command(tut.board, "hint")
+    assert tut.board.state["status"]["text"] == "That control is not offered on this board"
+    assert tut.board.state["hint"] is None and tut.run.help == 0
 
 
 def test_the_evaluation_switch_gives_nothing_away(progress: Progress) -> None:

@@ -22,6 +22,7 @@ STATE_KEYS = {
     "clock",
     "milestones",
     "network",
+    "controls",
     "replay",
     "editor",
     "history",

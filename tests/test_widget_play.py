@@ -211,3 +211,22 @@ def test_a_failing_autosave_is_reported_and_play_goes_on(
     monkeypatch.undo()
     w.play("23-19")
     assert Game.load(path).ply == 2  # the next change saved everything
+
+
+# ---------------------------------------------------------------------- controls
+def test_a_board_can_offer_only_some_controls() -> None:
+    w = CheckersWidget(controls=["undo", "flip"], milestones=False)
+    assert w.state["controls"] == ["undo", "flip"]
+    click(w, 11, 15)
+    assert not command(w, "new")  # not offered: a forged press is refused
+    assert status(w)[1] == "That control is not offered on this board"
+    assert w.game.ply == 1
+    assert command(w, "undo") and w.game.ply == 0
+    assert CheckersWidget(milestones=False).state["controls"] is None  # all that apply
+
+
+def test_unknown_controls_are_refused() -> None:
+    with pytest.raises(CheckersError, match="unknown control 'explode'"):
+        CheckersWidget(controls=["undo", "explode"])
+    with pytest.raises(CheckersError, match="a list of names"):
+        CheckersWidget(controls="undo")

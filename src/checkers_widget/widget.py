@@ -18,7 +18,7 @@ import random
 import threading
 import traceback
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import anywidget
@@ -73,7 +73,11 @@ class CheckersWidget(anywidget.AnyWidget):
     ``CheckersWidget(game)`` shows an existing :class:`Game` (moves made on it from
     Python appear on the board at once). ``orientation`` is the side drawn at the
     bottom (default: the side that moves first), ``show_numbers`` writes 1-32 on the
-    squares, ``interactive=False`` makes a board that only shows.
+    squares, ``interactive=False`` makes a board that only shows, and ``controls=[...]``
+    lists the only controls it offers (e.g. ``["undo", "redo", "flip"]``; see
+    :data:`CONTROLS`). The play options (``opponent``, ``timer``, ``autosave``,
+    ``milestones``) and network play (:meth:`host`, :meth:`join`) are described with
+    each in the README.
     """
 
     _esm = _STATIC / "widget.js"
@@ -111,6 +115,7 @@ class CheckersWidget(anywidget.AnyWidget):
         autosave: str | os.PathLike[str] | None = None,
         timer: TimeControl | str | float | dict[str, Any] | None = None,
         milestones: MilestoneBook | bool = True,
+        controls: Iterable[str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(
@@ -140,6 +145,7 @@ class CheckersWidget(anywidget.AnyWidget):
         self._pending: tuple[int, ...] | None = None
         self._redo_chain: tuple[int, ...] | None = None  # a jump chain taken back by undo
         self._remote: RemotePlay | None = None  # set by host() / join()
+        self._controls = _checked_controls(controls)
         self._paused = False
         self._status: Status | None = None
         self._version = 0
@@ -1022,6 +1028,8 @@ class CheckersWidget(anywidget.AnyWidget):
     def _command(self, command: Command) -> bool:
         game = self._game
         side = command.side
+        if self._controls is not None and command.name in CONTROLS - set(self._controls):
+            return self._refuse("That control is not offered on this board")
         if self._remote is not None and command.name != "replay":  # replay only shows
             try:
                 self._remote.command(command.name)
@@ -1102,6 +1110,7 @@ class CheckersWidget(anywidget.AnyWidget):
                 "clock": self._timekeeper.snapshot() if self._timekeeper is not None else None,
                 "milestones": self._milestones_state(),
                 "network": self._remote.state() if self._remote is not None else None,
+                "controls": self._controls,
                 "can_redo": self._game.can_redo or self._redo_chain is not None,
                 # Every publish differs, so a repeated refusal still reaches the board.
                 "seq": self._next_seq(),
@@ -1305,6 +1314,31 @@ class CheckersWidget(anywidget.AnyWidget):
         from IPython.display import update_display
 
         update_display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
+
+
+#: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
+CONTROLS = frozenset(
+    {
+        "new", "restart", "pause", "undo", "redo", "flip", "hint", "replay", "edit",
+        "resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw",
+        "evaluation", "milestones",
+    }
+)  # fmt: skip
+
+
+def _checked_controls(controls: Iterable[str] | None) -> list[str] | None:
+    """The controls a board offers (None: all that apply); unknown names are refused."""
+    if controls is None:
+        return None
+    if isinstance(controls, str):
+        raise CheckersError("controls must be a list of names, not one string")
+    chosen = list(controls)
+    unknown = sorted(set(chosen) - CONTROLS)
+    if unknown:
+        raise CheckersError(
+            f"unknown control {unknown[0]!r}; choose from {', '.join(sorted(CONTROLS))}"
+        )
+    return chosen
 
 
 def _refuse_network_options(options: dict[str, Any]) -> None:

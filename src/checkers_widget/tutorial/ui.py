@@ -90,6 +90,20 @@ class _LessonHints(Engine):
         return _analysis(self._run.reveal().move)
 
 
+#: The board controls a lesson offers (see ``CheckersWidget(controls=...)``).
+LESSON_CONTROLS = (
+    "undo",
+    "redo",
+    "flip",
+    "replay",
+    "offer-draw",
+    "accept-draw",
+    "decline-draw",
+    "claim-draw",
+    "evaluation",
+)
+
+
 class LessonBoard(CheckersWidget):
     """A :class:`CheckersWidget` playing one :class:`LessonRun`.
 
@@ -108,6 +122,10 @@ class LessonBoard(CheckersWidget):
             human=run.learner,
             orientation=lesson.orientation or run.learner,
             show_numbers=lesson.show_numbers,
+            # The lesson's own Hint (graded) and Try again sit under the board; a second
+            # Hint, New game, the editor, pausing or milestones would only distract.
+            controls=kwargs.pop("controls", LESSON_CONTROLS),
+            milestones=kwargs.pop("milestones", False),
             **kwargs,
         )
         self.validate(self._lesson_rule)
