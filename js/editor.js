@@ -120,7 +120,8 @@ export class EditorPanel {
     return this.editor !== null;
   }
 
-  /** The palette exists only while editing (its buttons carry data-piece). */
+  /** The palette exists only while editing (its buttons carry data-tool, so that only
+   * pieces on the board carry data-piece). */
   buildPalette() {
     this.tools.clear();
     const nodes = TOOLS.map((tool) => {
@@ -128,7 +129,7 @@ export class EditorPanel {
       const b = el("button", "cw-btn cw-tool", {
         type: "button",
         "data-action": "edit-piece",
-        "data-piece": tool,
+        "data-tool": tool,
         "aria-pressed": String(tool === this.tool),
         "aria-label": words,
         title: tool === "none" ? "Eraser: click a square to empty it" : `Place a ${words} (click it again to remove)`,
@@ -197,7 +198,7 @@ export class EditorPanel {
   }
 
   press(action, target) {
-    if (action === "edit-piece") this.selectTool(target.dataset.piece);
+    if (action === "edit-piece") this.selectTool(target.dataset.tool);
     else if (action === "edit-turn") this.send({ kind: "edit", action: "turn", turn: target.dataset.turn });
     else if (action === "edit-clear") this.send({ kind: "edit", action: "clear" });
     else if (action === "edit-reset") this.send({ kind: "edit", action: "reset" });

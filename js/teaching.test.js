@@ -258,15 +258,18 @@ describe("the position editor", () => {
     const model = fakeModel(editing());
     const { el } = mount(model);
     expect(boardPieces(el)).toEqual({ 5: "black-man", 30: "white-man" });
+    // Only the pieces on the board carry data-piece, the palette's buttons included.
+    expect([...el.querySelectorAll("[data-piece]")].every((p) => p.closest(".cw-pieces"))).toBe(true);
+    expect(el.querySelectorAll("[data-tool]").length).toBeGreaterThan(0);
     expect(el.querySelectorAll(".cw-sq.cw-movable")).toHaveLength(0);
     expect(el.querySelector(".cw-controls").hidden).toBe(true);
     const square = (n) => el.querySelector(`.cw-sq[data-square="${n}"]`);
     click(square(9)); // black man by default
     click(square(5)); // the same piece again: removed
-    el.querySelector('[data-action="edit-piece"][data-piece="white-king"]').click();
-    expect(el.querySelector('[data-piece="white-king"][data-action]').getAttribute("aria-pressed")).toBe("true");
+    el.querySelector('[data-action="edit-piece"][data-tool="white-king"]').click();
+    expect(el.querySelector('[data-tool="white-king"][data-action]').getAttribute("aria-pressed")).toBe("true");
     click(square(1));
-    el.querySelector('[data-action="edit-piece"][data-piece="none"]').click();
+    el.querySelector('[data-action="edit-piece"][data-tool="none"]').click();
     click(square(30));
     el.querySelector('[data-action="edit-turn"][data-turn="white"]').click();
     action(el, "edit-clear").click();

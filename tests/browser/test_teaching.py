@@ -269,22 +269,22 @@ def test_position_editor(lab, make_notebook):
     root.locator('[data-action="edit-clear"]').click()
     expect(root.locator(BOARD_PIECE)).to_have_count(0, timeout=WAIT)
     # Place a white man on 22 and a black man on 18 (the default piece), a black king on 1.
-    root.locator('[data-action="edit-piece"][data-piece="white-man"]').click()
+    root.locator('[data-action="edit-piece"][data-tool="white-man"]').click()
     sq(root, 22).click()
     expect(piece_on(root, 22)).to_have_attribute("data-piece", "white-man", timeout=WAIT)
-    root.locator('[data-action="edit-piece"][data-piece="black-man"]').click()
+    root.locator('[data-action="edit-piece"][data-tool="black-man"]').click()
     sq(root, 18).click()
     expect(piece_on(root, 18)).to_have_attribute("data-piece", "black-man", timeout=WAIT)
     # Clicking the same piece again takes it off; the king goes on 1 instead.
     sq(root, 18).click()
     expect(piece_on(root, 18)).to_have_count(0, timeout=WAIT)
     sq(root, 18).click()
-    root.locator('[data-action="edit-piece"][data-piece="black-king"]').click()
+    root.locator('[data-action="edit-piece"][data-tool="black-king"]').click()
     sq(root, 1).click()
     expect_pieces(root, {1: "black-king", 18: "black-man", 22: "white-man"})
     expect(fen).to_have_value(re.compile(r"^B:W22:B(K1,18|18,K1)$"), timeout=WAIT)
     # A black man on 30 (its own crowning row) is refused, with the reason.
-    root.locator('[data-action="edit-piece"][data-piece="black-man"]').click()
+    root.locator('[data-action="edit-piece"][data-tool="black-man"]').click()
     sq(root, 30).click()
     error = root.locator('[data-role="editor-error"]')
     expect(error).to_be_visible(timeout=WAIT)
@@ -384,7 +384,7 @@ def test_teaching_tools_in_the_dark_theme(lab, make_notebook, tinsley: Path):
     expect(walk.locator(".cw-current")).to_have_attribute("data-ply", "21")
     walk.screenshot(path=str(lab.artifacts_dir / "teaching-movelist-dark.png"))
     expect(editing.locator('[data-role="editor"]')).to_be_visible()
-    editing.locator('[data-action="edit-piece"][data-piece="white-king"]').click()
+    editing.locator('[data-action="edit-piece"][data-tool="white-king"]').click()
     editing.screenshot(path=str(lab.artifacts_dir / "teaching-editor-dark.png"))
     # The panels follow the theme: readable text on a dark background.
     for panel in (replay.locator('[data-role="replay"]'), walk.locator(MOVES)):
