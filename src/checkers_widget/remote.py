@@ -15,16 +15,21 @@ from the browser never interleave.
 from __future__ import annotations
 
 import logging
+import random
+import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .errors import CheckersError
+from .game import Game
+from .milestones import Attempt
 from .move import BLACK, COLORS, WHITE, Color, Move
 from .network import HostSession, JoinSession, SessionError, SessionEvent
 
 if TYPE_CHECKING:
     from .widget import CheckersWidget
 
-__all__ = ["LOCAL_ONLY_COMMANDS", "RemotePlay"]
+__all__ = ["LOCAL_ONLY_COMMANDS", "NetworkPlay", "RemotePlay"]
 
 logger = logging.getLogger("checkers_widget")
 
@@ -144,3 +149,117 @@ def _move_along(legal: list[Move], path: tuple[int, ...]) -> Move:
         if move.path == path:
             return move
     raise CheckersError(f"{'-'.join(map(str, path))} is not a legal move here")
+
+
+class NetworkPlay:
+    """The widget's :meth:`host` and :meth:`join` (a mixin of ``CheckersWidget``)."""
+
+    # Provided by CheckersWidget.
+    _lock: threading.RLock
+    _remote: RemotePlay | None
+    _players: dict[Color, str]
+    _attempt: Attempt
+
+    if TYPE_CHECKING:  # provided by the widget
+
+        def _publish(self, *, bump: bool = False) -> None: ...
+
+    @classmethod
+    def host(
+        cls,
+        port: int = 0,
+        *,
+        bind: str = "127.0.0.1",
+        name: str = "Host",
+        accept: bool | Callable[[Any], bool] | None = None,
+        reconnect_timeout: float = 60.0,
+        seed: int | None = None,
+        game: Game | None = None,
+        **options: Any,
+    ) -> CheckersWidget:
+        """Host a game for a player in another notebook, who joins with :meth:`join`.
+
+        Listens on ``bind``:``port`` (``port=0`` picks a free port: see
+        ``widget.network.port``; ``bind="0.0.0.0"`` lets other machines in). A join
+        request shows Accept and Refuse on the board, unless ``accept`` decides (True,
+        False, or a function of the request). Who plays Black is drawn at random (``seed``
+        repeats the draw). This game is the authority: every move from the other side is
+        checked here. A player whose connection drops has ``reconnect_timeout`` seconds
+        to come back before losing. Other options are the constructor's.
+        """
+        _refuse_network_options(options)
+        widget = cls(game, seed=seed, **options)
+        session = HostSession(
+            widget.game,
+            port=port,
+            bind=bind,
+            accept=accept,
+            reconnect_timeout=reconnect_timeout,
+            rng=random.Random(seed),
+            name=name,
+            lock=widget._lock,
+            on_change=lambda event: widget._on_network_event(event),
+        )
+        widget._connect(session)
+        return widget
+
+    @classmethod
+    def join(
+        cls,
+        address: str,
+        port: int,
+        *,
+        name: str = "Guest",
+        token: str | None = None,
+        **options: Any,
+    ) -> CheckersWidget:
+        """Join the game hosted at ``address``:``port`` by :meth:`host` in another notebook.
+
+        Returns at once; the board says when the host has accepted (or refused) and
+        shows the host's game from then on. Moves made here are sent to the host, which
+        checks them; the board shows them once the host confirms. ``token`` (from an
+        earlier ``widget.network.token``) rejoins a game after a restart.
+        """
+        _refuse_network_options(options)
+        widget = cls(Game(), **options)
+        session = JoinSession(
+            address,
+            port,
+            name=name,
+            token=token,
+            lock=widget._lock,
+            on_change=lambda event: widget._on_network_event(event),
+        )
+        widget._connect(session)
+        return widget
+
+    @property
+    def network(self) -> HostSession | JoinSession | None:
+        """The network session (``.port``, ``.status``, ``.errors``...), or None."""
+        return self._remote.session if self._remote is not None else None
+
+    def _connect(self, session: HostSession | JoinSession) -> None:
+        with self._lock:
+            self._remote = RemotePlay(self, session)
+            self._players = self._remote.players()
+            self._attempt = Attempt()
+        try:
+            session.start()
+        except BaseException:
+            with self._lock:
+                self._remote = None
+            raise
+        with self._lock:
+            self._publish(bump=True)
+
+    def _on_network_event(self, event: Any) -> None:
+        remote = self._remote
+        if remote is not None:
+            remote.on_event(event)
+
+
+def _refuse_network_options(options: dict[str, Any]) -> None:
+    """Options that cannot apply to a game between two notebooks."""
+    for option in ("opponent", "timer", "human"):
+        if options.get(option) is not None:
+            raise CheckersError(f"{option}= is not available in a network game")

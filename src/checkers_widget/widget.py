@@ -9,7 +9,6 @@ only authority on the rules; the browser only draws and collects clicks and keys
 from __future__ import annotations
 
 import contextlib
-import html
 import json
 import logging
 import os
@@ -26,14 +25,17 @@ import traitlets
 
 from .autosave import Autosave
 from .board import Board
-from .clock import Expiry, TimeControl, TurnClock
+from .clock import TimeControl
 from .computer import SearchRunner
+from .editing import PositionEditing
 from .engine import LEVELS, Analysis, Engine
 from .errors import CheckersError, IllegalMoveError
-from .game import WIN, DrawRules, Game
-from .milestones import MILESTONES, Attempt, Milestone, MilestoneBook
-from .move import BLACK, COLORS, WHITE, Color, Move, Piece, opponent
-from .network import HostSession, JoinSession, SessionError
+from .fallback import StaticFallback
+from .game import DrawRules, Game
+from .milestone_tracking import MilestoneTracking
+from .milestones import Attempt, MilestoneBook
+from .move import BLACK, COLORS, WHITE, Color, Move, opponent
+from .network import SessionError
 from .protocol import (
     Command,
     EditIntent,
@@ -44,9 +46,9 @@ from .protocol import (
     parse_intent,
     resolve_path,
 )
-from .remote import RemotePlay
-from .svg import board_svg
+from .remote import NetworkPlay, RemotePlay
 from .timekeeper import Timekeeper
+from .turn_timer import TurnTimer
 
 __all__ = ["CheckersWidget", "HookError", "MoveVetoed"]
 
@@ -66,7 +68,14 @@ class HookError(RuntimeError):
     """A validator or observer raised; the original exception is the ``__cause__``."""
 
 
-class CheckersWidget(anywidget.AnyWidget):
+class CheckersWidget(
+    NetworkPlay,
+    TurnTimer,
+    MilestoneTracking,
+    PositionEditing,
+    StaticFallback,
+    anywidget.AnyWidget,
+):
     """An interactive checkers board for Jupyter.
 
     ``CheckersWidget()`` is a two-player board from the start position;
@@ -209,100 +218,6 @@ class CheckersWidget(anywidget.AnyWidget):
         self._publish(bump=True)
         self._save()
         self._after_change()
-
-    # ------------------------------------------------------------------ network play
-    @classmethod
-    def host(
-        cls,
-        port: int = 0,
-        *,
-        bind: str = "127.0.0.1",
-        name: str = "Host",
-        accept: bool | Callable[[Any], bool] | None = None,
-        reconnect_timeout: float = 60.0,
-        seed: int | None = None,
-        game: Game | None = None,
-        **options: Any,
-    ) -> CheckersWidget:
-        """Host a game for a player in another notebook, who joins with :meth:`join`.
-
-        Listens on ``bind``:``port`` (``port=0`` picks a free port: see
-        ``widget.network.port``; ``bind="0.0.0.0"`` lets other machines in). A join
-        request shows Accept and Refuse on the board, unless ``accept`` decides (True,
-        False, or a function of the request). Who plays Black is drawn at random (``seed``
-        repeats the draw). This game is the authority: every move from the other side is
-        checked here. A player whose connection drops has ``reconnect_timeout`` seconds
-        to come back before losing. Other options are the constructor's.
-        """
-        _refuse_network_options(options)
-        widget = cls(game, seed=seed, **options)
-        session = HostSession(
-            widget.game,
-            port=port,
-            bind=bind,
-            accept=accept,
-            reconnect_timeout=reconnect_timeout,
-            rng=random.Random(seed),
-            name=name,
-            lock=widget._lock,
-            on_change=lambda event: widget._on_network_event(event),
-        )
-        widget._connect(session)
-        return widget
-
-    @classmethod
-    def join(
-        cls,
-        address: str,
-        port: int,
-        *,
-        name: str = "Guest",
-        token: str | None = None,
-        **options: Any,
-    ) -> CheckersWidget:
-        """Join the game hosted at ``address``:``port`` by :meth:`host` in another notebook.
-
-        Returns at once; the board says when the host has accepted (or refused) and
-        shows the host's game from then on. Moves made here are sent to the host, which
-        checks them; the board shows them once the host confirms. ``token`` (from an
-        earlier ``widget.network.token``) rejoins a game after a restart.
-        """
-        _refuse_network_options(options)
-        widget = cls(Game(), **options)
-        session = JoinSession(
-            address,
-            port,
-            name=name,
-            token=token,
-            lock=widget._lock,
-            on_change=lambda event: widget._on_network_event(event),
-        )
-        widget._connect(session)
-        return widget
-
-    @property
-    def network(self) -> HostSession | JoinSession | None:
-        """The network session (``.port``, ``.status``, ``.errors``...), or None."""
-        return self._remote.session if self._remote is not None else None
-
-    def _connect(self, session: HostSession | JoinSession) -> None:
-        with self._lock:
-            self._remote = RemotePlay(self, session)
-            self._players = self._remote.players()
-            self._attempt = Attempt()
-        try:
-            session.start()
-        except BaseException:
-            with self._lock:
-                self._remote = None
-            raise
-        with self._lock:
-            self._publish(bump=True)
-
-    def _on_network_event(self, event: Any) -> None:
-        remote = self._remote
-        if remote is not None:
-            remote.on_event(event)
 
     # ------------------------------------------------------------------ the game
     @property
@@ -840,68 +755,6 @@ class CheckersWidget(anywidget.AnyWidget):
             }
             self._publish()
 
-    # ------------------------------------------------------------------ position editor
-    def edit(self, on: bool = True) -> None:
-        """Enter (or leave, keeping the new position) the position editor."""
-        with self._lock:
-            if on:
-                if self._remote is not None:
-                    raise CheckersError("the position editor is not available in a network game")
-                self._computer.cancel()
-                self._analyst.cancel()
-                self._thinking = False
-                self._editor = self._game.board.copy(stack=False)
-                self._editor_error = None
-                self._publish(bump=True)
-            elif self._editor is not None:
-                self._finish_editing(keep=True)
-
-    def _finish_editing(self, *, keep: bool) -> None:
-        board, self._editor, self._editor_error = self._editor, None, None
-        if keep and board is not None:
-            old = self._game
-            self.game = Game(board.to_fen(), draw_rules=old.draw_rules, side_names=old.side_names)
-        else:
-            self._publish(bump=True)
-        self._after_change()
-
-    def _edit_intent(self, intent: EditIntent) -> bool:
-        action = intent.action
-        if action == "start":
-            self.edit(True)
-            return True
-        board = self._editor
-        if board is None:
-            return self._refuse("The position editor is not open")
-        if action in ("done", "cancel"):
-            self._finish_editing(keep=action == "done")
-            return True
-        try:
-            if action == "place":
-                assert intent.square is not None
-                piece = None
-                if intent.piece is not None:
-                    color, kind = intent.piece.split("-")
-                    piece = Piece(color, kind == "king")  # type: ignore[arg-type]
-                _check_placement(board, intent.square, piece)
-                board.set_piece(intent.square, piece)
-            elif action == "clear":
-                self._editor = Board.empty(board.turn)
-            elif action == "reset":
-                self._editor = Board()
-            elif action == "turn":
-                assert intent.turn is not None
-                board.turn = intent.turn
-            elif action == "fen":
-                assert intent.fen is not None
-                self._editor = _checked_board(intent.fen)
-        except CheckersError as exc:
-            self._editor_error = str(exc)
-            return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
-        self._editor_error = None
-        self._publish(bump=True)
-        return True
-
     def flip(self) -> None:
         """Turn the board round."""
         self.orientation = WHITE if self.orientation == BLACK else BLACK
@@ -1143,177 +996,11 @@ class CheckersWidget(anywidget.AnyWidget):
             facts["Attempt"] = json.dumps(self._attempt.to_dict(), sort_keys=True)
         return facts
 
-    # ------------------------------------------------------------------ the clock
-    @property
-    def clock(self) -> TurnClock | None:
-        """The turn clock (``timer=``), or None: ``widget.clock.remaining()`` etc."""
-        return self._timekeeper.clock if self._timekeeper is not None else None
-
-    def _sync_clock(self) -> None:
-        """Time the human to move; no clock on the computer's turn or when it is over."""
-        keeper = self._timekeeper
-        if keeper is None:
-            return
-        game = self._game
-        timed = (
-            not game.is_over()
-            and self._editor is None
-            and self._players[game.turn] == "human"
-        )
-        if not timed:
-            if self._clock_turn is not None:
-                keeper.stop()
-                self._clock_turn = None
-            return
-        turn = (game.ply, game.turn)
-        if turn != self._clock_turn:
-            keeper.start(game.turn)
-            self._clock_turn = turn
-        if self._paused and not keeper.clock.paused:
-            keeper.pause()
-
-    def _on_time_expired(self, expiry: Expiry) -> None:
-        """Runs on the timer's thread: grace begins, the computer moves for you, or you lose."""
-        with self._lock:
-            keeper = self._timekeeper
-            game = self._game
-            if keeper is None or game.is_over() or expiry.side != game.turn:
-                return
-            if keeper.clock.side != expiry.side or self._paused:
-                return  # the player moved (or paused) just as the time ran out
-            name = game.side_name(expiry.side)
-            if expiry.action == "grace":
-                grace = round(keeper.control.grace)
-                text = f"{name}: time is up; {grace} s of grace time left"
-                self._status = Status(text, "refused")
-                self._publish()
-            elif expiry.action == "forfeit":
-                game.set_result(WIN[opponent(expiry.side)], f"{name} ran out of time")
-            else:
-                self._move_for(expiry.side)
-
-    def _move_for(self, side: Color) -> None:
-        """Time ran out: a quick search picks the move (finishing a jump chain in progress)."""
-        game = self._game
-        legal = game.legal_moves()
-        if self._pending:
-            legal = [m for m in legal if m.path[: len(self._pending)] == self._pending] or legal
-        if len(legal) == 1:
-            move = legal[0]
-        else:
-            analysis = self._hint_engine.analyse(game.copy(), depth=4)
-            move = analysis.move if analysis.move in legal else legal[0]
-        self._auto_moving = True
-        try:
-            game.play(move)
-        finally:
-            self._auto_moving = False
-        name = game.side_name(side)
-        self._status = Status(
-            f"{name} ran out of time: the computer played {move} instead. "
-            f"If it happens again on {name}'s next turn, {name} loses",
-            "refused",
-        )
-        self._publish()
-
-    # ------------------------------------------------------------------ milestones
-    @property
-    def milestones(self) -> MilestoneBook | None:
-        """The milestones earned so far (shows as a table in a notebook), or None if off."""
-        return self._book
-
-    def _new_attempt(self) -> Attempt:
-        if self._engine is None:
-            return Attempt()
-        return Attempt(level=self._engine.level, human=self._human_side())
-
-    def _note_milestones(self, event: str, game: Game) -> None:
-        book = self._book
-        if book is None:
-            return
-        earned: list[Milestone] = []
-        try:
-            if event == "undo":
-                book.note_undo(self._attempt)
-            elif event == "move" and self._players.get(opponent(game.turn)) != "remote":
-                mover = opponent(game.turn)
-                earned += book.note_move(
-                    self._attempt, game.moves[-1], mover, auto=self._auto_moving
-                )
-            if game.is_over():
-                earned += book.note_result(self._attempt, game.result)
-        except Exception:  # milestones are a bonus: never let them break a game
-            logger.exception("milestones failed")
-        self._new_milestones = [m.id for m in earned]
-
-    def _milestones_state(self) -> dict[str, Any] | None:
-        book = self._book
-        if book is None:
-            return None
-        earned = book.earned
-        return {
-            "all": [_milestone_dict(m) for m in MILESTONES],
-            "earned": [
-                {**_milestone_dict(m), "date": earned[m.id]} for m in MILESTONES if m.id in earned
-            ],
-            "new": list(self._new_milestones),
-        }
-
     def _next_seq(self) -> int:
         self._seq = getattr(self, "_seq", 0) + 1
         return self._seq
 
-    def _editor_state(self) -> dict[str, Any] | None:
-        board = self._editor
-        if board is None:
-            return None
-        return {
-            "fen": board.to_fen(),
-            "turn": board.turn,
-            "pieces": {str(s): p.name for s, p in board.pieces.items()},
-            "error": self._editor_error,
-        }
 
-    # ------------------------------------------------------------------ no kernel
-    def _ipython_display_(self) -> None:
-        """Show the live board, followed by a static picture kept at the latest position.
-
-        Where no kernel runs (nbviewer, exported HTML, a notebook reopened later) the
-        live board cannot draw, but the picture can: it is updated after every change
-        through its display id. While the live board is on screen, the widget's CSS hides
-        the picture that follows it, so a reader sees one board either way.
-        """
-        from IPython.display import display
-
-        bundle = self._repr_mimebundle_()
-        # anywidget returns (data, metadata); display(raw=True) wants them apart.
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        display(data, metadata=metadata, raw=True)
-        display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
-        self._fallback_shown = True
-
-    def _fallback_bundle(self) -> dict[str, str]:
-        board = self._game.board
-        svg = board_svg(
-            board,
-            size=None,
-            flipped=self.orientation == BLACK,
-            show_numbers=self.show_numbers,
-            last_move=board.peek(),
-            title=f"Checkers position: {board.to_fen()}",
-        )
-        status = html.escape(self.state.get("status", {}).get("text", ""))
-        return {
-            "text/html": f'<div class="cw-fallback">{svg}<p>{status}</p></div>',
-            "text/plain": f"{board}\n{self.state.get('status', {}).get('text', '')}",
-        }
-
-    def _update_fallback(self) -> None:
-        if not getattr(self, "_fallback_shown", False):
-            return
-        from IPython.display import update_display
-
-        update_display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
 
 
 #: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
@@ -1341,39 +1028,6 @@ def _checked_controls(controls: Iterable[str] | None) -> list[str] | None:
     return chosen
 
 
-def _refuse_network_options(options: dict[str, Any]) -> None:
-    """Options that cannot apply to a game between two notebooks."""
-    for option in ("opponent", "timer", "human"):
-        if options.get(option) is not None:
-            raise CheckersError(f"{option}= is not available in a network game")
-
-
-def _check_placement(board: Board, square: int, piece: Piece | None) -> None:
-    """Refuse a piece the rules could never put there: the editor builds real positions."""
-    if piece is None:
-        return
-    from .squares import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW
-
-    crown_row = BLACK_CROWN_ROW if piece.color == BLACK else WHITE_CROWN_ROW
-    if not piece.king and BIT[square] & crown_row:
-        raise CheckersError(
-            f"a {piece.color} man cannot stand on {square}: it would have been crowned there"
-        )
-    current = board.piece_at(square)
-    count = board.count(piece.color) - (1 if current and current.color == piece.color else 0)
-    if count >= 12:
-        raise CheckersError(f"{piece.color} already has 12 pieces, the most a side can have")
-
-
-def _checked_board(fen: str) -> Board:
-    """A board from a FEN, refused if a side has more than 12 pieces."""
-    board = Board(fen)
-    for color in COLORS:
-        if board.count(color) > 12:
-            raise CheckersError(f"{color} has {board.count(color)} pieces; a side has at most 12")
-    return board
-
-
 def _make_engine(opponent: str | Engine | None, seed: int | None) -> Engine | None:
     if opponent is None or isinstance(opponent, Engine):
         return opponent
@@ -1392,10 +1046,6 @@ def _analysis_dict(analysis: Analysis) -> dict[str, Any]:
         "pv": " ".join(str(m) for m in analysis.pv),
         "depth": analysis.depth,
     }
-
-
-def _milestone_dict(milestone: Milestone) -> dict[str, str]:
-    return {"id": milestone.id, "title": milestone.title, "description": milestone.description}
 
 
 def _name(fn: Callable[..., Any]) -> str:
