@@ -252,6 +252,11 @@ def test_two_views_stay_in_sync(lab, make_notebook):
     for view in (a, b):
         expect(piece_on(view, 15)).to_have_attribute("data-piece", "black-man")
     a.locator('[data-action="flip"]').click()
+    # The trait reaches the kernel asynchronously: wait for it (both views follow it).
+    for _ in range(100):
+        if kernel_json(lab.page, "w.orientation") == "white":
+            break
+        lab.page.wait_for_timeout(100)
     assert kernel_json(lab.page, "w.orientation") == "white"
     for view in (a, b):
         top = sq(view, 1).evaluate("e => e.parentElement.style.top")
