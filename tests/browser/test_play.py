@@ -78,8 +78,8 @@ def test_time_running_out_moves_for_the_player(lab, make_notebook):
     assert result == [1, 1]
     # White moves in time, Black runs out again: the game is lost on time.
     kernel_json(page, "str(w.play(w.game.legal_moves()[0]))")
-    expect(status).to_contain_text("Black ran out of time", timeout=30_000)
-    expect(status).to_have_attribute("data-kind", "over")
+    expect(status).to_have_attribute("data-kind", "over", timeout=30_000)
+    expect(status).to_contain_text("Black ran out of time")
     assert kernel_json(page, "[w.game.result, w.game.termination]") == [
         "0-1",
         "Black ran out of time",
