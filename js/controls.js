@@ -51,6 +51,7 @@ function peerName(state) {
  */
 export function playerLabel(state, side) {
   const kind = playerKind(state, side);
+  if (kind === "waiting") return ""; // a network game before the sides are drawn
   if (kind === "computer") return state.level ? `Computer (${state.level})` : "Computer";
   if (kind === "remote") return peerName(state) ? `Opponent (${peerName(state)})` : "Opponent";
   const other = side === "black" ? "white" : "black";

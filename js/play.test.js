@@ -449,6 +449,15 @@ describe("network play", () => {
     expect(button(el, "offer-draw").title).toBe("Black offers a draw");
   });
 
+  it("before the sides are drawn, neither chip names a player", () => {
+    const state = networkState({ players: { black: "waiting", white: "waiting" }, legal: [] });
+    expect(playerLabel(state, "black")).toBe("");
+    expect(playerLabel(state, "white")).toBe("");
+    const { el } = mount(fakeModel(state));
+    expect(el.querySelectorAll(".cw-remote")).toHaveLength(0);
+    expect(shown(button(el, "resign"))).toBe(false);
+  });
+
   it("hides the controls that cannot cross the link", () => {
     const { el } = mount(fakeModel(networkState()));
     for (const action of ["undo", "redo", "new", "restart", "hint", "edit", "pause"]) {

@@ -43,6 +43,7 @@ def pair(boards: list[CheckersWidget], seed: int = 1) -> tuple[CheckersWidget, C
     boards.append(host)
     assert host.network is not None
     assert host.state["network"]["status"].startswith("Waiting for a player to join on port")
+    assert host.players == {BLACK: "waiting", WHITE: "waiting"} and host.state["legal"] == []
     guest = CheckersWidget.join("127.0.0.1", host.network.port, name="Bob", milestones=False)
     boards.append(guest)
     until(lambda: host.state["network"]["request"] is not None, "the join request")
@@ -156,7 +157,7 @@ def test_a_guest_in_another_process_plays_on_a_hosted_board(
         peer.cmd("wait ply>=2")
     until(lambda: host.game.ply == 2, "two moves on the hosted board")
     assert [str(m) for m in host.game.moves] == ["11-15", "23-19"]
-    assert peer.cmd("state")["fen"] == host.game.board.to_fen()
+    assert peer.cmd("wait ply>=2")["fen"] == host.game.board.to_fen()  # the mirror agrees
     # A forged move (White's 22-18 while Black is to move: out of turn for a white guest,
     # the host's pieces for a black one) is refused by the host and changes nothing.
     before = host.game.board.to_fen()

@@ -54,10 +54,11 @@ class RemotePlay:
         return self.session.local_side
 
     def players(self) -> dict[Color, str]:
-        """``{"black": "human", "white": "remote"}`` once sides are drawn; before, both wait."""
+        """``{"black": "human", "white": "remote"}`` once sides are drawn; before, both
+        are ``"waiting"`` (nobody may move yet)."""
         local = self.local_side
         if local is None:
-            return {BLACK: "remote", WHITE: "remote"}
+            return {BLACK: "waiting", WHITE: "waiting"}
         return {color: "human" if color == local else "remote" for color in COLORS}
 
     def peer_name(self) -> str | None:
