@@ -94,7 +94,6 @@ class JoinSession(Session):
         self._retry_interval = retry_interval
         self._link: _Link | None = None
         self._game: Game | None = None
-        self._local: Color | None = None
         self._host_name = address
         self._welcomed = False  # a welcome on the current connection, state not yet seen
         self._accepted = False  # ever accepted (and synced) in this game
@@ -161,11 +160,6 @@ class JoinSession(Session):
             return self._game
 
     @property
-    def name(self) -> str:
-        """This player's name."""
-        return self._name
-
-    @property
     def host_name(self) -> str:
         """The host player's name (the address until the welcome)."""
         with self._lock:
@@ -176,18 +170,6 @@ class JoinSession(Session):
         """The reconnection token the host gave (pass it as ``token=`` to rejoin)."""
         with self._lock:
             return self._token
-
-    @property
-    def local_side(self) -> Color | None:
-        """This player's colour, once accepted."""
-        with self._lock:
-            return self._local
-
-    @property
-    def remote_side(self) -> Color | None:
-        """The host player's colour, once accepted."""
-        with self._lock:
-            return None if self._local is None else opponent(self._local)
 
     @property
     def accepted(self) -> bool:

@@ -129,7 +129,6 @@ class HostSession(Session):
         self._pending: tuple[_Link, JoinRequest] | None = None
         self._guest_name: str | None = None
         self._token: str | None = None
-        self._local: Color | None = None
         self._forfeited = False
         self._seq = 0
         self._raw = b""
@@ -164,11 +163,6 @@ class HostSession(Session):
         return self._game
 
     @property
-    def name(self) -> str:
-        """The host player's name."""
-        return self._name
-
-    @property
     def port(self) -> int:
         """The port listened on (the actual one when 0 was asked for)."""
         with self._lock:
@@ -187,18 +181,6 @@ class HostSession(Session):
         """A join request waiting for :meth:`accept` or :meth:`refuse` (``accept=None``)."""
         with self._lock:
             return self._pending[1] if self._pending else None
-
-    @property
-    def local_side(self) -> Color | None:
-        """The host player's colour, once a guest is accepted."""
-        with self._lock:
-            return self._local
-
-    @property
-    def remote_side(self) -> Color | None:
-        """The guest's colour, once a guest is accepted."""
-        with self._lock:
-            return None if self._local is None else opponent(self._local)
 
     @property
     def connected(self) -> bool:

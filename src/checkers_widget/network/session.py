@@ -201,6 +201,8 @@ class Session:
         self._closed = False
         # While the other side's connection is lost: when waiting for it ends.
         self._paused_until: float | None = None
+        self._name = ""  # set by the subclass
+        self._local: Color | None = None  # this player's colour, once sides are drawn
 
     # ------------------------------------------------------------------ public
     @property
@@ -213,6 +215,23 @@ class Session:
         """The most recent refused messages (up to 50), oldest first."""
         with self._lock:
             return list(self._errors)
+
+    @property
+    def name(self) -> str:
+        """This player's name, as the other side sees it."""
+        return self._name
+
+    @property
+    def local_side(self) -> Color | None:
+        """This player's colour, once the guest is accepted (None before)."""
+        with self._lock:
+            return self._local
+
+    @property
+    def remote_side(self) -> Color | None:
+        """The other player's colour, once the guest is accepted (None before)."""
+        with self._lock:
+            return None if self._local is None else opponent(self._local)
 
     @property
     def paused(self) -> bool:
