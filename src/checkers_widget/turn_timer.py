@@ -54,11 +54,7 @@ class TurnTimer:
         if keeper is None:
             return
         game = self._game
-        timed = (
-            not game.is_over()
-            and self._editor is None
-            and self._players[game.turn] == "human"
-        )
+        timed = not game.is_over() and self._editor is None and self._players[game.turn] == "human"
         if not timed:
             if self._clock_turn is not None:
                 keeper.stop()

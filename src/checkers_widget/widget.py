@@ -1001,8 +1001,6 @@ class CheckersWidget(
         return self._seq
 
 
-
-
 #: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
 CONTROLS = frozenset(
     {

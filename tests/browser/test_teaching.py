@@ -221,9 +221,7 @@ def test_walk_through_a_tinsley_game(lab, make_notebook, tinsley: Path):
     assert python_ply(page) == 22
     expect_pieces(root, python_pieces(page))
     page.keyboard.press("End")
-    expect(moves.locator(".cw-current")).to_have_attribute(
-        "data-ply", str(len(line)), timeout=WAIT
-    )
+    expect(moves.locator(".cw-current")).to_have_attribute("data-ply", str(len(line)), timeout=WAIT)
     page.keyboard.press("Home")
     expect(moves.locator(".cw-current")).to_have_attribute("data-ply", "0", timeout=WAIT)
     # A different move from a past position starts a new line; the old one is kept.
