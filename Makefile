@@ -1,7 +1,7 @@
 # checkers-widget: the two commands a newcomer needs are `make lab` and `make test`.
 #
 #   make lab    set up .venv + node_modules, build the front end, open JupyterLab on examples/
-#   make test   same set-up, then Debian chromium, ruff, vitest and the whole pytest suite
+#   make test   same set-up, then Debian chromium, ruff (check + format), vitest and the whole pytest suite
 #               (browser tests included)
 #
 # Other targets: make setup | lint | js | clean
@@ -30,7 +30,7 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 help:
 	@echo "make lab    - set up everything and open JupyterLab on examples/"
 	@echo "make test   - set up everything (incl. Debian chromium) and run ruff, vitest, pytest"
-	@echo "make lint   - ruff check"
+	@echo "make lint   - ruff check and ruff format --check"
 	@echo "make js     - rebuild the front-end bundle ($(BUNDLE))"
 	@echo "make clean  - remove .venv, node_modules and build output"
 
@@ -70,9 +70,11 @@ chromium:
 
 lint: setup
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 test: setup chromium
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	npm test
 	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
 
