@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -46,21 +45,10 @@ HOPS = [
     {1: "black-man", 4: "white-king"},
 ]
 
-#: M Tinsley v AA Long, practice game 1947: the 54th game read from tinsley.pdn (game 541
-#: of the file is skipped, after this one), with two triple jumps: 7x14x23x30 at ply 21
-#: and 27x18x11x4 at ply 26.
+#: M Tinsley v AA Long, practice game 1947: the 54th game of checkers_widget.data's
+#: tinsley_games() (game 541 of the file is skipped, after this one), with two triple
+#: jumps: 7x14x23x30 at ply 21 and 27x18x11x4 at ply 26.
 TINSLEY_INDEX = 53
-
-
-@pytest.fixture
-def tinsley(shared_dir: Path, jupyter_server) -> Path:
-    """tinsley.pdn, also copied next to the notebooks (where examples/05 falls back to)."""
-    source = shared_dir / "data" / "tinsley.pdn"
-    assert source.is_file(), f"missing {source}"
-    target = jupyter_server.root_dir / "tinsley.pdn"
-    if not target.exists():
-        shutil.copy(source, target)
-    return source
 
 
 def sq(root: Locator, n: int) -> Locator:
@@ -178,14 +166,13 @@ def test_replay_steps_through_a_triple_jump(lab, make_notebook):
 # --------------------------------------------------------------------------- move list
 
 
-def test_walk_through_a_tinsley_game(lab, make_notebook, tinsley: Path):
+def test_walk_through_a_tinsley_game(lab, make_notebook):
     path = make_notebook(
         f"""
         from itertools import islice
-        from checkers_widget.pdn import read_games
+        from checkers_widget import data
         from checkers_widget.widget import CheckersWidget
-        reader = read_games({str(tinsley)!r}, errors="skip")
-        game = next(islice(reader, {TINSLEY_INDEX}, None))
+        game = next(islice(data.tinsley_games(), {TINSLEY_INDEX}, None))
         text = game.to_pdn().replace("7x14x23x30", "7x14x23x30 {{a triple jump}}", 1)
         w = CheckersWidget()
         w.load_pdn(text)
@@ -340,7 +327,7 @@ def test_replay_a_master_game_notebook(lab, tinsley: Path):
 # --------------------------------------------------------------------------- looks
 
 
-def test_teaching_tools_in_the_dark_theme(lab, make_notebook, tinsley: Path):
+def test_teaching_tools_in_the_dark_theme(lab, make_notebook):
     path = make_notebook(
         f"""
         from checkers_widget import Game
@@ -352,8 +339,8 @@ def test_teaching_tools_in_the_dark_theme(lab, make_notebook, tinsley: Path):
         """,
         f"""
         from itertools import islice
-        from checkers_widget.pdn import read_games
-        game = next(islice(read_games({str(tinsley)!r}, errors="skip"), {TINSLEY_INDEX}, None))
+        from checkers_widget import data
+        game = next(islice(data.tinsley_games(), {TINSLEY_INDEX}, None))
         walk = CheckersWidget()
         walk.load_pdn(game.to_pdn().replace("7x14x23x30", "7x14x23x30 {{a triple jump}}", 1))
         walk.goto(21)
