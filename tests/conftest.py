@@ -11,6 +11,7 @@ from network_peers import Peer
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = REPO_ROOT / "tests" / "browser"
+NOTEBOOK_TESTS = REPO_ROOT / "tests" / "test_notebooks.py"
 
 
 @pytest.fixture(scope="session")
@@ -47,9 +48,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     run on a single worker, so one JupyterLab server and one chromium serve them all.
     """
     for item in items:
-        if BROWSER_DIR in Path(str(item.path)).resolve().parents:
+        path = Path(str(item.path)).resolve()
+        if BROWSER_DIR in path.parents:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group("browser"))
+        elif path == NOTEBOOK_TESTS:
+            # One notebook kernel at a time (tests/test_notebooks.py): on one worker.
+            item.add_marker(pytest.mark.xdist_group("notebooks"))
 
 
 @pytest.fixture
