@@ -13,12 +13,16 @@ The per-cell timeout is a hang guard only: no cell needs more than a few seconds
 
 from __future__ import annotations
 
+import json
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
+from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
@@ -47,6 +51,19 @@ def _problems(nb: Any) -> list[str]:
     return found
 
 
+def _kernel(folder: Path) -> KernelManager:
+    """A kernel of this interpreter (the venv's, with checkers_widget installed), whatever
+    kernels named "python3" the machine's Jupyter folders may hold."""
+    spec = folder / "kernels" / "checkers-widget-test"
+    spec.mkdir(parents=True)
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    (spec / "kernel.json").write_text(
+        json.dumps({"argv": argv, "display_name": "checkers-widget test", "language": "python"})
+    )
+    specs = KernelSpecManager(kernel_dirs=[str(spec.parent)])
+    return KernelManager(kernel_name=spec.name, kernel_spec_manager=specs)
+
+
 @pytest.mark.parametrize("source", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
 def test_notebook_runs_top_to_bottom(source: Path, tmp_path: Path) -> None:
     folder = tmp_path / "examples"
@@ -55,8 +72,8 @@ def test_notebook_runs_top_to_bottom(source: Path, tmp_path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(
         nb,
+        km=_kernel(tmp_path),
         timeout=CELL_TIMEOUT,
-        kernel_name="python3",
         resources={"metadata": {"path": str(folder)}},
     )
     try:
