@@ -113,7 +113,7 @@ _FEN_TAG = re.compile(rb'\[FEN "([^"]*)"\]')
 def eleven_man_ballots() -> tuple[str, ...]:
     """The 2,400 start positions of the 11-man ballot as FEN strings (Black to move).
 
-    Each has one man of each side taken off the opening position; ``Game(fen)`` plays it.
+    Each has 11 men a side, no two are the same; ``Game(fen)`` plays one.
     """
     return tuple(
         Board(m.group(1).decode("ascii")).to_fen()
