@@ -8,28 +8,37 @@ Not a test module: the ``engine_*.py`` scripts import it to play games between
 from __future__ import annotations
 
 import csv
-import os
+import io
+import lzma
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from checkers_widget import Board, Move
+from checkers_widget import Board, Move, data
 from checkers_widget.engine import Engine
 from checkers_widget.game import Game
 
 REPO = Path(__file__).resolve().parent.parent
 
 
-def shared_data() -> Path:
-    """The shared data folder: ``$CHECKERS_SHARED/data`` or ``<repo>/../shared/data``."""
-    env = os.environ.get("CHECKERS_SHARED")
-    root = Path(env) if env else REPO.parent / "shared"
-    path = root / "data"
-    if not path.is_dir():
-        raise SystemExit(f"shared data folder not found: {path} (set CHECKERS_SHARED)")
-    return path
+#: The data sets only the tests and benchmarks read (the OCA archive, xz-compressed).
+TEST_DATA = REPO / "tests" / "data"
+
+
+def data_text(name: str) -> str:
+    """A data file's text: one the package carries (``checkers_widget.data``, e.g.
+    ``tinsley.pdn``, ``classic_positions.csv``) or one of ``tests/data/`` (``OCA_2.0.pdn``,
+    read from its ``.xz``)."""
+    if name in data.FILES:
+        return data.read_bytes(name).decode("latin-1")
+    return lzma.decompress((TEST_DATA / f"{name}.xz").read_bytes()).decode("latin-1")
+
+
+def csv_rows(name: str) -> list[dict[str, str]]:
+    """The rows of one of the package's CSV tables, as dicts."""
+    return list(csv.DictReader(io.StringIO(data_text(name))))
 
 
 def ballots(n: int, *, deck: bool = True) -> list[tuple[str, str, str]]:
@@ -39,8 +48,9 @@ def ballots(n: int, *, deck: bool = True) -> list[tuple[str, str, str]]:
     barred, lost openings are left out). ``n`` openings are taken at an even stride so
     that a small match does not only play the 9-13 openings.
     """
-    with open(shared_data() / "acf_3move_ballots.csv", newline="") as f:
-        rows = [r for r in csv.DictReader(f) if not deck or r["in_acf_156_deck"] == "yes"]
+    rows = [
+        r for r in csv_rows("acf_3move_ballots.csv") if not deck or r["in_acf_156_deck"] == "yes"
+    ]
     if n >= len(rows):
         picked = rows
     else:
@@ -51,10 +61,9 @@ def ballots(n: int, *, deck: bool = True) -> list[tuple[str, str, str]]:
 
 def classic(position_id: str) -> dict[str, str]:
     """A row of classic_positions.csv by id."""
-    with open(shared_data() / "classic_positions.csv", newline="") as f:
-        for row in csv.DictReader(f):
-            if row["id"] == position_id:
-                return row
+    for row in csv_rows("classic_positions.csv"):
+        if row["id"] == position_id:
+            return row
     raise KeyError(position_id)
 
 

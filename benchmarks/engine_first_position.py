@@ -14,14 +14,13 @@ classic position of classic_positions.csv whose stated result is a win.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_common import shared_data, table
+from engine_common import csv_rows, table
 
 from checkers_widget.engine import LEVELS, Engine
 from checkers_widget.game import Game
@@ -60,8 +59,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--all", action="store_true", help="every classic win, not only FP")
     parser.add_argument("--quiet", action="store_true", help="do not print each move")
     args = parser.parse_args(argv)
-    with open(shared_data() / "classic_positions.csv", newline="") as f:
-        rows = list(csv.DictReader(f))
+    rows = csv_rows("classic_positions.csv")
     if not args.all:
         rows = [r for r in rows if r["id"] == "first_position"]
     out = []

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_common import shared_data
+from engine_common import data_text
 
 from checkers_widget import Board
 from checkers_widget.engine.evaluate import KING, MAN
@@ -42,10 +42,10 @@ _COMMENT = re.compile(r"\{[^}]*\}")
 _MOVE = re.compile(r"^\d+(?:[-x]\d+)+$")
 
 
-def read_games(path: Path, limit: int) -> list[tuple[str, list[str]]]:
-    """``(event, move texts)`` of the first ``limit`` games of a PDN file (a light reader:
-    tags and comments dropped, move numbers and results skipped)."""
-    text = path.read_text(encoding="latin-1")
+def read_games(name: str, limit: int) -> list[tuple[str, list[str]]]:
+    """``(event, move texts)`` of the first ``limit`` games of a PDN data file (a light
+    reader: tags and comments dropped, move numbers and results skipped)."""
+    text = data_text(name)
     games = []
     for chunk in re.split(r"\n\s*\n(?=\[)", text):
         event = re.search(r'\[Event "([^"]*)"', chunk)
@@ -134,9 +134,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--limit", type=int, default=16, help="positions to keep")
     parser.add_argument("--write", help="write the kept positions to this CSV")
     args = parser.parse_args(argv)
-    games = read_games(shared_data() / "tinsley.pdn", args.games)
+    games = read_games("tinsley.pdn", args.games)
     if args.oca:
-        games += read_games(shared_data() / "OCA_2.0.pdn", args.oca)
+        games += read_games("OCA_2.0.pdn", args.oca)
     kept = []
     seen = set()
     n = 0

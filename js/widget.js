@@ -13,6 +13,7 @@ import "./widget.css";
 import { motionAllowed } from "./animate.js";
 import { Chrome, announcement } from "./controls.js";
 import { EditorPanel, countPieces, editorBoardState } from "./editor.js";
+import { GameInfoHeader } from "./gameinfo.js";
 import { BoardInput } from "./input.js";
 import { Milestones } from "./milestones.js";
 import { MoveList } from "./movelist.js";
@@ -171,9 +172,11 @@ export function render({ model, el }) {
   const milestones = new Milestones({ motion });
   view.frame.append(cover.element, milestones.toast);
   chrome.controls.insertBefore(milestones.button, chrome.evalSwitch);
+  const gameInfo = new GameInfoHeader();
   const main = document.createElement("div");
   main.className = "cw-main";
   main.append(
+    gameInfo.element,
     chrome.bar,
     chrome.status,
     network.element,
@@ -262,6 +265,7 @@ export function render({ model, el }) {
   };
 
   applyOptions();
+  gameInfo.update(model.get("game_info"));
   chrome.setLiveEval(model.get("live_eval"));
   draw(null, false);
 
@@ -279,6 +283,7 @@ export function render({ model, el }) {
     },
     "change:show_numbers": () => view.setNumbers(model.get("show_numbers")),
     "change:live_eval": () => chrome.setLiveEval(model.get("live_eval")),
+    "change:game_info": () => gameInfo.update(model.get("game_info")),
     "change:interactive": () => {
       applyOptions();
       input.selected = null;

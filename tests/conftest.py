@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from network_peers import Peer
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = REPO_ROOT / "tests" / "browser"
+NOTEBOOK_TESTS = REPO_ROOT / "tests" / "test_notebooks.py"
 
 
 @pytest.fixture(scope="session")
@@ -32,23 +32,11 @@ def _private_data_folder(
 
 
 @pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    """The project's shared data folder (PDN files, perft tables, ballots, ...).
-
-    ``$CHECKERS_SHARED`` when set, otherwise ``<repo>/../shared``.  Fails (never skips) with
-    a clear message when the folder is missing, so a test that needs the data cannot pass
-    silently without it.
-    """
-    env = os.environ.get("CHECKERS_SHARED")
-    path = Path(env).expanduser() if env else REPO_ROOT.parent / "shared"
-    if not path.is_dir():
-        source = "$CHECKERS_SHARED" if env else "the default <repo>/../shared"
-        pytest.fail(
-            f"shared data folder not found: {path} (from {source}). Point CHECKERS_SHARED "
-            "at the project's shared/ folder (the one holding data/perft_reference.csv, ...).",
-            pytrace=False,
-        )
-    return path.resolve()
+def test_data_dir() -> Path:
+    """``tests/data/``: the data sets only the tests read (the OCA archive, xz-compressed;
+    the perft tables; the shot positions). The package's own data sets are read through
+    :mod:`checkers_widget.data`. Nothing outside the repository is needed."""
+    return REPO_ROOT / "tests" / "data"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -60,9 +48,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     run on a single worker, so one JupyterLab server and one chromium serve them all.
     """
     for item in items:
-        if BROWSER_DIR in Path(str(item.path)).resolve().parents:
+        path = Path(str(item.path)).resolve()
+        if BROWSER_DIR in path.parents:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group("browser"))
+        elif path == NOTEBOOK_TESTS:
+            # One notebook kernel at a time (tests/test_notebooks.py): on one worker.
+            item.add_marker(pytest.mark.xdist_group("notebooks"))
 
 
 @pytest.fixture

@@ -1,16 +1,20 @@
-"""The real PDN archives in the shared data folder read and replay legally.
+"""The real PDN archives read and replay legally: the OCA archive (test data, kept
+xz-compressed in tests/data/) and the archives the package carries (checkers_widget.data).
 
-The figures asserted here are the ones in the data folder's SOURCES.md, which were
-checked there with an independent move generator (simplech).
+The figures asserted here are the ones the data sets were published with (see the
+README's "Data sets"), checked when they were collected with an independent move
+generator (simplech).
 """
 
 from __future__ import annotations
 
+import lzma
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from checkers_widget import data
 from checkers_widget.errors import IllegalMoveError, PdnError
 from checkers_widget.move import BLACK, WHITE
 from checkers_widget.pdn import read_game, read_games, write_game
@@ -18,19 +22,14 @@ from checkers_widget.pdn import read_game, read_games, write_game
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def data_dir(shared_dir: Path) -> Path:
-    """``<shared>/data``, failing (never skipping) when the archives are missing."""
-    path = shared_dir / "data"
-    names = ("OCA_2.0.pdn", "tinsley.pdn", "11_man_english_ballots.pdn")
-    missing = [name for name in names if not (path / name).is_file()]
-    if missing:
-        pytest.fail(f"missing archives in {path}: {', '.join(missing)}", pytrace=False)
-    return path
+#: The Open Checkers Archive 2.0 (22,621 games, 11.5 MB of PDN), xz-compressed.
+OCA = Path(__file__).resolve().parent / "data" / "OCA_2.0.pdn.xz"
 
 
-def test_every_oca_game_reads_and_replays_legally(data_dir: Path) -> None:
-    reader = read_games(data_dir / "OCA_2.0.pdn")
+def test_every_oca_game_reads_and_replays_legally() -> None:
+    text = lzma.decompress(OCA.read_bytes())
+    assert len(text) == 11_529_943  # the archive as published, byte for byte
+    reader = read_games(text)
     results: Counter[str | None] = Counter()
     plies = longest = count = names = 0
     for game in reader:  # errors="raise": one illegal move anywhere fails the test
@@ -53,8 +52,8 @@ def test_every_oca_game_reads_and_replays_legally(data_dir: Path) -> None:
     assert reader.notes == []  # no result in the archive contradicts its own moves
 
 
-def test_tinsley_loads_except_game_541(data_dir: Path) -> None:
-    reader = read_games(data_dir / "tinsley.pdn", errors="skip")
+def test_tinsley_loads_except_game_541() -> None:
+    reader = read_games(data.read_bytes("tinsley.pdn"), errors="skip")
     games = list(reader)
     assert len(games) == 723
     # SOURCES.md: 533 draws, 66 "1-0", 125 "0-1" in 724 games; game 541 is a White win.
@@ -78,8 +77,8 @@ def test_tinsley_loads_except_game_541(data_dir: Path) -> None:
     assert len(glued) == 2
 
 
-def test_tinsley_game_541_stops_a_strict_read(data_dir: Path) -> None:
-    reader = read_games(data_dir / "tinsley.pdn")
+def test_tinsley_game_541_stops_a_strict_read() -> None:
+    reader = read_games(data.read_bytes("tinsley.pdn"))
     seen = 0
     with pytest.raises(PdnError, match=r"^game 541, .*ply 123: illegal move 32-28") as info:
         for _ in reader:
@@ -88,10 +87,10 @@ def test_tinsley_game_541_stops_a_strict_read(data_dir: Path) -> None:
     assert info.value.game == 541
 
 
-def test_eleven_man_ballots_load_as_start_positions(data_dir: Path) -> None:
-    path = data_dir / "11_man_english_ballots.pdn"
-    assert b"\r\n" in path.read_bytes()[:200]  # the file really has CRLF line ends
-    reader = read_games(path)
+def test_eleven_man_ballots_load_as_start_positions() -> None:
+    raw = data.read_bytes("11_man_english_ballots.pdn")
+    assert b"\r\n" in raw[:200]  # the file really has CRLF line ends
+    reader = read_games(raw)
     games = list(reader)
     assert len(games) == 2_400
     fens = set()

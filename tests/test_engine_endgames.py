@@ -12,16 +12,15 @@ machine.
 
 from __future__ import annotations
 
-import csv
 import random
 from collections import defaultdict
 from functools import cache
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
 from checkers_widget import Board, Move
+from checkers_widget.data import ClassicPosition, classic_positions
 from checkers_widget.engine import Engine
 from checkers_widget.game import Game
 
@@ -332,27 +331,26 @@ def test_hard_wins_two_kings_against_one_after_the_defenders_move() -> None:
     assert played > 13_000 // 4
 
 
-def _classic(shared_dir: Path, prefix: str) -> list[dict[str, str]]:
-    with open(shared_dir / "data" / "classic_positions.csv", newline="") as f:
-        return [r for r in csv.DictReader(f) if r["id"].startswith(prefix)]
+def _classic(prefix: str) -> list[ClassicPosition]:
+    return [p for p in classic_positions() if p.id.startswith(prefix)]
 
 
-def test_the_classic_two_kings_against_one_setting(shared_dir: Path) -> None:
-    (row,) = _classic(shared_dir, "2k_v_1k_win")
-    game = play_out(row["fen"], Engine("hard", nodes=2_000))
+def test_the_classic_two_kings_against_one_setting() -> None:
+    (position,) = _classic("2k_v_1k_win")
+    game = play_out(position.fen, Engine("hard", nodes=2_000))
     assert game.winner == "white"
 
 
 @pytest.mark.slow
-def test_hard_wins_the_three_kings_against_two_classics(shared_dir: Path) -> None:
+def test_hard_wins_the_three_kings_against_two_classics() -> None:
     """Every 3K-v-2K setting marked as a win; the defender is the engine itself."""
-    rows = [r for r in _classic(shared_dir, "3k_v_2k") if "win" in r["stated_result"].lower()]
+    rows = [p for p in _classic("3k_v_2k") if "win" in p.stated_result.lower()]
     assert len(rows) == 5
     for row in rows:
-        game = Game(fen=row["fen"])
+        game = row.game()
         attacker = Engine("hard", nodes=15_000)
         defender = Engine("hard", nodes=15_000)
         while not game.is_over():
             engine = attacker if game.turn == "white" else defender
             game.play(engine.best_move(game))
-        assert game.winner == "white", (row["id"], game.termination)
+        assert game.winner == "white", (row.id, game.termination)

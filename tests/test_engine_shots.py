@@ -1,7 +1,7 @@
 """Shots from master play: the engine must find the combination that wins material.
 
 ``tests/data/shots.csv`` holds positions from Marion Tinsley's games (tinsley.pdn, in
-the shared data) where the move played was a shot: a quiet move that gives a man away
+checkers_widget.data) where the move played was a shot: a quiet move that gives a man away
 and wins more back by force (two-for-ones, breeches, three-for-twos). They were found
 and checked by ``benchmarks/engine_shots.py``: in the game, the move left the opponent
 a compulsory capture and the mover was at least a man up once the exchange was over;

@@ -47,8 +47,8 @@ def test_start_position_matches_published_perft(depth: int) -> None:
     assert Board().perft(depth) == START_PERFT[depth]
 
 
-def _reference_rows(shared_dir: Path, low: int, high: int) -> list[dict[str, str]]:
-    with open(shared_dir / "data" / "perft_reference.csv", newline="", encoding="utf-8") as f:
+def _reference_rows(test_data_dir: Path, low: int, high: int) -> list[dict[str, str]]:
+    with open(test_data_dir / "perft_reference.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     assert rows, "perft_reference.csv has no rows"
     # Our perft counts two jump sequences taking the same pieces in another order as two
@@ -67,9 +67,9 @@ def _check_rows(rows: list[dict[str, str]]) -> None:
     assert not wrong, "\n".join(wrong)
 
 
-def test_reference_table(shared_dir: Path) -> None:
+def test_reference_table(test_data_dir: Path) -> None:
     """Every row of the reference table with at most QUICK_LIMIT nodes (a depth cut-off)."""
-    rows = _reference_rows(shared_dir, -1, QUICK_LIMIT)
+    rows = _reference_rows(test_data_dir, -1, QUICK_LIMIT)
     # Guard against a silently tiny selection: all nine positions, 70-odd rows.
     assert len({r["position_id"] for r in rows}) >= 9
     assert len(rows) >= 70
@@ -77,9 +77,9 @@ def test_reference_table(shared_dir: Path) -> None:
 
 
 @pytest.mark.slow
-def test_reference_table_deep_rows(shared_dir: Path) -> None:
+def test_reference_table_deep_rows(test_data_dir: Path) -> None:
     """The rows between QUICK_LIMIT and DEEP_LIMIT nodes (depth 9-12 of four positions)."""
-    rows = _reference_rows(shared_dir, QUICK_LIMIT, DEEP_LIMIT)
+    rows = _reference_rows(test_data_dir, QUICK_LIMIT, DEEP_LIMIT)
     assert len(rows) >= 4
     _check_rows(rows)
 

@@ -32,6 +32,7 @@ from .engine import LEVELS, Analysis, Engine
 from .errors import CheckersError, IllegalMoveError
 from .fallback import StaticFallback
 from .game import DrawRules, Game
+from .game_info import GameInfo
 from .milestone_tracking import MilestoneTracking
 from .milestones import Attempt, MilestoneBook
 from .move import BLACK, COLORS, WHITE, Color, Move, opponent
@@ -104,6 +105,9 @@ class CheckersWidget(
     animate = traitlets.Bool(True).tag(sync=True)
     #: Keep an evaluation of the position up to date after every move.
     live_eval = traitlets.Bool(False).tag(sync=True)
+    #: The header of a game with PDN tags: players, event, date, result (see
+    #: :mod:`game_info`); ``{}`` for a game without them. Follows ``game.tags`` when redrawn.
+    game_info = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -188,6 +192,7 @@ class CheckersWidget(
         self._editor: Board | None = None
         self._editor_error: str | None = None
         self._game = game
+        self._game_info = GameInfo()
         self._attach(game)
         self.orientation = orientation or self._human_side()
         self.on_msg(self._on_message)
@@ -972,6 +977,7 @@ class CheckersWidget(
         if self._remote is not None and self._players.get(self._game.turn) != "human":
             state["legal"] = []  # the other player's turn (or nobody's yet): nothing to click
         self.state = state
+        self.game_info = self._game_info(self._game)
         self._update_fallback()
 
     def _save(self) -> None:

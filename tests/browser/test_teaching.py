@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 from board_helpers import (
@@ -46,21 +44,10 @@ HOPS = [
     {1: "black-man", 4: "white-king"},
 ]
 
-#: M Tinsley v AA Long, practice game 1947: the 54th game read from tinsley.pdn (game 541
-#: of the file is skipped, after this one), with two triple jumps: 7x14x23x30 at ply 21
-#: and 27x18x11x4 at ply 26.
+#: M Tinsley v AA Long, practice game 1947: the 54th game of checkers_widget.data's
+#: tinsley_games() (game 541 of the file is skipped, after this one), with two triple
+#: jumps: 7x14x23x30 at ply 21 and 27x18x11x4 at ply 26.
 TINSLEY_INDEX = 53
-
-
-@pytest.fixture
-def tinsley(shared_dir: Path, jupyter_server) -> Path:
-    """tinsley.pdn, also copied next to the notebooks (where examples/05 falls back to)."""
-    source = shared_dir / "data" / "tinsley.pdn"
-    assert source.is_file(), f"missing {source}"
-    target = jupyter_server.root_dir / "tinsley.pdn"
-    if not target.exists():
-        shutil.copy(source, target)
-    return source
 
 
 def sq(root: Locator, n: int) -> Locator:
@@ -178,14 +165,13 @@ def test_replay_steps_through_a_triple_jump(lab, make_notebook):
 # --------------------------------------------------------------------------- move list
 
 
-def test_walk_through_a_tinsley_game(lab, make_notebook, tinsley: Path):
+def test_walk_through_a_tinsley_game(lab, make_notebook):
     path = make_notebook(
         f"""
         from itertools import islice
-        from checkers_widget.pdn import read_games
+        from checkers_widget import data
         from checkers_widget.widget import CheckersWidget
-        reader = read_games({str(tinsley)!r}, errors="skip")
-        game = next(islice(reader, {TINSLEY_INDEX}, None))
+        game = next(islice(data.tinsley_games(), {TINSLEY_INDEX}, None))
         text = game.to_pdn().replace("7x14x23x30", "7x14x23x30 {{a triple jump}}", 1)
         w = CheckersWidget()
         w.load_pdn(text)
@@ -326,21 +312,69 @@ def test_explore_positions_notebook(lab):
     lab.screenshot("notebook-03")
 
 
-def test_replay_a_master_game_notebook(lab, tinsley: Path):
-    lab.page.set_viewport_size({"width": 1280, "height": 1600})
+def test_replay_a_master_game_notebook(lab):
+    """Notebook 05 after Run All: every section's board shows what its text says (each
+    has its own board and game), and the loaded game's header names the players, the
+    event and the result, in the light and the dark theme."""
+    page = lab.page
+    page.set_viewport_size({"width": 1280, "height": 6000})
     lab.open_in_lab("05_replay_a_master_game.ipynb")
     lab.run_all_cells()
     assert lab.error_outputs() == []
-    root = lab.page.locator(".cw-root").first
-    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
-    expect(root.locator(MOVES)).to_be_visible()
+    roots = page.locator(".cw-root")
+    expect(roots).to_have_count(5, timeout=60_000)
+    walk, puzzle, jump, crown, what_if = (roots.nth(i) for i in range(5))
+    names = ["walk", "puzzle", "jump", "crown", "what_if"]
+    # Each board is at its own place in the game, and draws what its Python game holds.
+    plies = {name: python_ply(page, name) for name in names}
+    assert plies == {"walk": 0, "puzzle": 20, "jump": 21, "crown": 26, "what_if": 20}
+    assert kernel_json(page, "len(games[53].line) == games[53].ply == 48")  # left as read
+    expect_pieces(walk, python_pieces(page, "walk"))
+    assert len(python_pieces(page, "walk")) == 24  # the walk-through starts at the start
+    expect_pieces(puzzle, python_pieces(page, "puzzle"))
+    expect_pieces(what_if, python_pieces(page, "what_if"))
+    expect(walk.locator(MOVES).locator(".cw-current")).to_have_attribute("data-ply", "0")
+    expect(puzzle.locator(STATUS)).to_contain_text("must jump")
+    expect(jump.locator('[data-role="replay"]')).to_contain_text("7x14x23x30")
+    expect(crown.locator('[data-role="replay"]')).to_contain_text("27x18x11x4")
+    expect(what_if.locator('[data-role="variation"]')).to_contain_text("17x10")
+    # The header: players with their sides, the event, the result (gone for the new line).
+    for root in (walk, puzzle, jump, crown, what_if):
+        players = root.locator('[data-role="game-info-players"]')
+        expect(players).to_have_text("M Tinsley (Black) v AA Long (White)")
+        expect(root.locator('[data-role="game-info-event"]')).to_have_text("practice game 1947")
+    expect(walk.locator('[data-role="game-info-result"]')).to_have_text("Drawn (1/2-1/2)")
+    expect(what_if.locator('[data-role="game-info-result"]')).to_be_hidden()
+    walk.screenshot(path=str(lab.artifacts_dir / "notebook-05-walk-light.png"))
     lab.screenshot("notebook-05")
+    # Clicking a move of the walk-through moves that board only.
+    walk.locator(MOVES).locator('[data-ply="21"][data-role="move"]').click()
+    expect(walk.locator(MOVES).locator(".cw-current")).to_have_attribute(
+        "data-ply", "21", timeout=WAIT
+    )
+    assert python_ply(page, "walk") == 21 and python_ply(page, "puzzle") == 20
+    lab.set_theme("JupyterLab Dark")
+    header = walk.locator('[data-role="game-info"]')
+    # The header's text against the first opaque background behind it.
+    colors = header.evaluate(
+        """e => {
+          let n = e, bg = 'rgb(255, 255, 255)';
+          for (; n; n = n.parentElement) {
+            const c = getComputedStyle(n).backgroundColor;
+            if (c && c !== 'transparent' && !/rgba\\(.*,\\s*0\\)$/.test(c)) { bg = c; break; }
+          }
+          return [getComputedStyle(e).color, bg];
+        }"""
+    )
+    fg, bg = (_luminance(c) for c in colors)
+    assert fg - bg > 0.4, colors
+    walk.screenshot(path=str(lab.artifacts_dir / "notebook-05-walk-dark.png"))
 
 
 # --------------------------------------------------------------------------- looks
 
 
-def test_teaching_tools_in_the_dark_theme(lab, make_notebook, tinsley: Path):
+def test_teaching_tools_in_the_dark_theme(lab, make_notebook):
     path = make_notebook(
         f"""
         from checkers_widget import Game
@@ -352,8 +386,8 @@ def test_teaching_tools_in_the_dark_theme(lab, make_notebook, tinsley: Path):
         """,
         f"""
         from itertools import islice
-        from checkers_widget.pdn import read_games
-        game = next(islice(read_games({str(tinsley)!r}, errors="skip"), {TINSLEY_INDEX}, None))
+        from checkers_widget import data
+        game = next(islice(data.tinsley_games(), {TINSLEY_INDEX}, None))
         walk = CheckersWidget()
         walk.load_pdn(game.to_pdn().replace("7x14x23x30", "7x14x23x30 {{a triple jump}}", 1))
         walk.goto(21)
