@@ -14,11 +14,14 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .board import Board
 from .errors import CheckersError, GameOverError, IllegalMoveError
 from .move import BLACK, COLORS, WHITE, Color, Move, opponent
+
+if TYPE_CHECKING:
+    from .svg import Picture
 
 __all__ = [
     "DRAW_RULE_PRESETS",
@@ -554,6 +557,12 @@ class Game:
 
     def _repr_svg_(self) -> str:
         return self._board._repr_svg_()
+
+    def picture(
+        self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
+    ) -> Picture:
+        """A picture of the current position; see :meth:`Board.picture`."""
+        return self._board.picture(show_numbers=show_numbers, orientation=orientation, size=size)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
