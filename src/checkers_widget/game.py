@@ -481,11 +481,13 @@ class Game:
         self._emit("result")
 
     # ------------------------------------------------------------------ teaching
-    def explain(self, attempt: str | Sequence[int]) -> str:
+    def explain(self, attempt: str | Sequence[int], *, name_moves: bool = True) -> str:
         """Why ``attempt`` (move text or the squares visited) cannot be played, in words.
 
         Names the rule it breaks, e.g. "9-14: a capture is available (22x15): capturing
-        is compulsory"; a legal move gets "22x15 is legal".
+        is compulsory"; a legal move gets "22x15 is legal". ``name_moves=False`` leaves
+        out the legal moves ("a capture is available: capturing is compulsory"), as a
+        lesson does, where the legal move is the answer.
         """
         from .explain import explain
 
@@ -493,7 +495,7 @@ class Game:
             return f"The game is over ({self._result}, {self._termination}): no more moves"
         names = self.side_names
         assert isinstance(names, tuple)
-        return explain(self._board, attempt, side_names=names)
+        return explain(self._board, attempt, side_names=names, name_moves=name_moves)
 
     # ------------------------------------------------------------------ formats
     @classmethod
