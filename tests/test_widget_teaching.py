@@ -230,4 +230,5 @@ def test_a_refusal_over_a_thinking_computer_gives_way_to_the_truth() -> None:
         release.set()
         assert widget.wait(10)
     assert widget.game.ply == 2
-    assert widget.state["status"] == {"text": "Black to move", "kind": "turn"}
+    assert widget.state["status"]["kind"] in ("turn", "must-jump")  # the reply may offer a jump
+    assert widget.state["status"]["text"].startswith("Black to move")
