@@ -828,7 +828,7 @@ class CheckersWidget(
                     return self._refuse("Wait: the computer is thinking")
                 if self._players[self._game.turn] == "computer":
                     return self._refuse("It is the computer's turn")
-                if self._players[self._game.turn] == "remote":
+                if self._players[self._game.turn] in ("remote", "waiting"):
                     return self._refuse(self._remote_wait_text())
                 return self._move_intent(intent)
             return self._command(intent)
@@ -886,7 +886,7 @@ class CheckersWidget(
         assert self._remote is not None
         peer = self._remote.peer_name()
         if self._remote.local_side is None:
-            return self._remote.session.status
+            return self._remote.status().text  # no game yet: why not
         return f"It is {peer or 'your opponent'}'s turn"
 
     def _explain(self, path: tuple[int, ...], fallback: str) -> str:
@@ -979,7 +979,9 @@ class CheckersWidget(
             self._game,
             version=self._version,
             pending=self._pending,
-            status=self._notice or self._status,
+            status=self._notice
+            or self._status
+            or (self._remote.status(self._pending) if self._remote is not None else None),
             players=self._players,
             extra={
                 "thinking": self._thinking,
