@@ -7,7 +7,8 @@ builds and on the command line alike.  It only needs a *board-like* object (see
 
 Orientation: ``orientation`` names the side drawn at the bottom, as the widget's trait of
 the same name does. The default, ``"black"``, matches the widget: Black at the bottom (square 1
-at the bottom right, square 32 at the top left), the way a player of Black sees the board.
+in the bottom row, second from the right; square 4 in the bottom-left corner), the way a
+player of Black sees the board.
 ``orientation="white"`` turns the picture by 180 degrees, the layout of printed diagrams::
 
     row 0:   .  1  .  2  .  3  .  4        square s: i = s - 1, row = i // 4,
@@ -319,7 +320,8 @@ def board_svg(
             100% with a maximum width of ``RESPONSIVE_MAX_WIDTH`` px).  The ``viewBox`` is
             always set, so the picture scales crisply either way.
         orientation: the side drawn at the bottom, ``"black"`` (the default, as in the
-            widget: square 1 at the bottom right) or ``"white"`` (square 1 at the top left).
+            widget: square 1 in the bottom row, near the right) or ``"white"`` (square 1 in
+            the top row, near the left).
         show_numbers: write each playable square's number in its top-left corner.
         last_move: a move with ``path`` (start, then every landing square) and ``captures``;
             its start and end squares are tinted, its path drawn as a thin line and the
