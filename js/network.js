@@ -1,8 +1,11 @@
 // Network play (state.network: { role: "host" | "guest", status, connected, paused,
-// peer, request }): a line above the board with the connection's status in Python's
-// words, and, on the host, a join request ("Alice (192.168.1.7) wants to join") with
-// Accept and Refuse, sent as the "accept-peer" and "refuse-peer" commands. Python runs
-// the connection and decides everything; this only shows it and passes the answer on.
+// peer, request }): a line above the board with what is wrong with the connection in
+// Python's words ("Bob has left"; empty while all is well, since the status line says
+// where the game stands), and, on the host, a join request ("Alice (192.168.1.7) wants
+// to join") with Accept and Refuse, sent as the "accept-peer" and "refuse-peer"
+// commands. While the connection is lost the pause cover shows the status instead, so
+// the line shows nothing then: each thing is said once. Python runs the connection and
+// decides everything; this only shows it and passes the answer on.
 
 import { el } from "./dom.js";
 
@@ -43,10 +46,13 @@ export class NetworkLine {
     }
     this.element.setAttribute("data-network-role", network.role === "guest" ? "guest" : "host");
     this.element.setAttribute("data-connected", String(Boolean(network.connected)));
-    const status = network.status || "";
+    // While paused, the cover over the board says what happened to the connection.
+    const status = network.paused ? "" : network.status || "";
     if (this.text.textContent !== status) this.text.textContent = status;
+    this.text.hidden = !status;
     const request = network.request || null;
     const text = requestText(request);
+    this.element.hidden = !status && !request;
     this.request.hidden = !request;
     if (this.requestText.textContent !== text) this.requestText.textContent = text;
     this.request.setAttribute("aria-label", text || "Join request");

@@ -483,6 +483,17 @@ describe("network play", () => {
     expect(line.dataset.connected).toBe("false");
   });
 
+  it("says nothing above the board while the link is fine, and a lost link once", () => {
+    const model = fakeModel(networkState({}, { status: "" }));
+    const { el } = mount(model);
+    expect(shown(role(el, "network"))).toBe(false);
+    const lost = "Connection lost: waiting up to 60 s for Alice to come back";
+    model.set("state", networkState({ pausable: true }, { paused: true, connected: false, status: lost }));
+    expect(role(el, "paused-text").textContent).toBe(lost);
+    expect(shown(role(el, "network"))).toBe(false); // the cover says it: not twice
+    expect(el.textContent.split(lost)).toHaveLength(2);
+  });
+
   it("a join request offers Accept and Refuse, each sent once", () => {
     const request = { name: "Bob", address: "192.168.1.7" };
     expect(requestText(request)).toBe("Bob (192.168.1.7) wants to join");

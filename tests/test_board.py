@@ -217,7 +217,8 @@ def test_text_and_svg_display() -> None:
     text = str(board)
     lines = text.splitlines()
     assert len(lines) == 8
-    assert lines[0].count("b") == 4 and lines[-1].count("w") == 4
+    # Black at the bottom, as the widget draws it.
+    assert lines[0].count("w") == 4 and lines[-1].count("b") == 4
     svg = board._repr_svg_()
     assert svg.startswith("<svg") and svg.count('data-piece="black-man"') == 12
     assert repr(board) == f"Board({START_FEN!r})"

@@ -73,3 +73,16 @@ def test_explaining_changes_nothing() -> None:
     before = (game.board.to_fen(), game.moves)
     game.explain("1-6")
     assert (game.board.to_fen(), game.moves) == before
+
+
+def test_a_lesson_explains_the_rule_without_naming_the_moves() -> None:
+    cases = [
+        ("B:W18:B14,1", "1-6", "(14x23)", "a capture is available: capturing is compulsory"),
+        ("B:W18:B14,1", (1, 1), "(14x23)", "The piece on 1 cannot move: a capture is available"),
+        ("B:W18,27:B14", (14, 23), "23x32", "the jump must continue: the piece on 23 can still"),
+    ]
+    for fen, attempt, named, rule in cases:
+        board = Board(fen)
+        assert named in explain(board, attempt)  # a player is told the legal moves
+        quiet = explain(board, attempt, name_moves=False)
+        assert rule in quiet and named not in quiet, quiet

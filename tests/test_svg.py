@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from checkers_widget.svg import DEFAULT_COLORS, board_svg, board_text, square_rowcol
+from checkers_widget.svg import DEFAULT_COLORS, Picture, board_svg, board_text, square_rowcol
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -149,13 +149,14 @@ def test_exactly_32_playable_squares_each_once() -> None:
     [(1, 0, 1), (4, 0, 7), (5, 1, 0), (8, 1, 6), (9, 2, 1), (15, 3, 4), (29, 7, 0), (32, 7, 6)],
 )
 def test_square_positions_match_standard_numbering(square: int, row: int, col: int) -> None:
-    root = parse(board_svg(StubBoard({})))
+    # With White at the bottom the picture is the printed diagram: square 1 top left.
+    root = parse(board_svg(StubBoard({}), orientation="white"))
     assert grid_positions(root)[square] == (row, col)
-    assert square_rowcol(square) == (row, col)
+    assert square_rowcol(square, orientation="white") == (row, col)
 
 
 def test_all_square_positions_follow_the_formula_and_are_dark() -> None:
-    positions = grid_positions(parse(board_svg(StubBoard({}))))
+    positions = grid_positions(parse(board_svg(StubBoard({}), orientation="white")))
     for s in range(1, 33):
         i = s - 1
         row = i // 4
@@ -165,16 +166,27 @@ def test_all_square_positions_follow_the_formula_and_are_dark() -> None:
     assert len(set(positions.values())) == 32
 
 
-def test_flipped_rotates_180_degrees() -> None:
-    plain = grid_positions(parse(board_svg(StubBoard({}))))
-    flipped = grid_positions(parse(board_svg(StubBoard({}), flipped=True)))
-    assert flipped[1] == (7, 6)  # bottom row, right-most dark square
-    assert flipped[4] == (7, 0)
-    assert flipped[29] == (0, 7)  # top-right corner
+def test_default_orientation_is_the_widgets_black_at_the_bottom() -> None:
+    # The widget's default orientation is "black" (js/geometry.js turns the printed diagram
+    # by 180 degrees): the static picture must show the board the same way round.
+    white_up = grid_positions(parse(board_svg(StubBoard({}), orientation="white")))
+    default = grid_positions(parse(board_svg(StubBoard({}))))
+    assert default == grid_positions(parse(board_svg(StubBoard({}), orientation="black")))
+    assert default[1] == (7, 6)  # bottom row, right-most dark square
+    assert default[4] == (7, 0)  # bottom-left corner
+    assert default[29] == (0, 7)  # top-right corner
     for s in range(1, 33):
-        r, c = plain[s]
-        assert flipped[s] == (7 - r, 7 - c)
-        assert square_rowcol(s, flipped=True) == (7 - r, 7 - c)
+        r, c = white_up[s]
+        assert default[s] == (7 - r, 7 - c)
+        assert square_rowcol(s) == (7 - r, 7 - c)
+
+
+def test_unknown_orientation_is_rejected() -> None:
+    for bad in ("red", True, None):
+        with pytest.raises(ValueError, match="orientation"):
+            board_svg(start_board(), orientation=bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="orientation"):
+            board_text(start_board(), orientation=bad)  # type: ignore[arg-type]
 
 
 def test_squares_are_equal_tiles_of_the_dark_colour() -> None:
@@ -218,15 +230,17 @@ def test_mixed_pieces_have_correct_kind_and_location() -> None:
         assert (float(el.attrib["x"]), float(el.attrib["y"])) == square_center(root, s)
 
 
-def test_flipped_pieces_follow_their_squares() -> None:
-    root = parse(board_svg(start_board(), flipped=True))
-    positions = grid_positions(root)
-    found = pieces(root)
-    assert positions[1] == (7, 6)
-    assert found[1].attrib["data-piece"] == "black-man"
-    assert (float(found[1].attrib["x"]), float(found[1].attrib["y"])) == square_center(root, 1)
-    # Black now sits in the bottom three rows.
-    assert {positions[s][0] for s in range(1, 13)} == {5, 6, 7}
+def test_pieces_follow_their_squares_in_both_orientations() -> None:
+    for orientation, black_rows in (("black", {5, 6, 7}), ("white", {0, 1, 2})):
+        root = parse(board_svg(start_board(), orientation=orientation))
+        positions = grid_positions(root)
+        found = pieces(root)
+        assert found[1].attrib["data-piece"] == "black-man"
+        for s in (1, 12, 21, 32):
+            assert (float(found[s].attrib["x"]), float(found[s].attrib["y"])) == square_center(
+                root, s
+            )
+        assert {positions[s][0] for s in range(1, 13)} == black_rows
 
 
 def test_kings_are_drawn_with_more_shapes_than_men() -> None:
@@ -267,7 +281,7 @@ def test_enum_colours_are_accepted() -> None:
         3: "white-king",
         9: "black-man",
     }
-    assert board_text(board).splitlines()[0] == ". - . - . W . -"
+    assert board_text(board, orientation="white").splitlines()[0] == ". - . - . W . -"
 
 
 def test_unknown_piece_colour_is_rejected() -> None:
@@ -428,7 +442,19 @@ def test_output_is_deterministic() -> None:
 
 
 def test_board_text_start_position() -> None:
+    # Black at the bottom by default, as the widget and the SVG picture draw it.
     lines = board_text(start_board()).split("\n")
+    assert lines == [
+        ". w . w . w . w",
+        "w . w . w . w .",
+        ". w . w . w . w",
+        "- . - . - . - .",
+        ". - . - . - . -",
+        "b . b . b . b .",
+        ". b . b . b . b",
+        "b . b . b . b .",
+    ]
+    lines = board_text(start_board(), orientation="white").split("\n")
     assert lines == [
         ". b . b . b . b",
         "b . b . b . b .",
@@ -443,13 +469,36 @@ def test_board_text_start_position() -> None:
     assert [c for c, ch in enumerate(row0) if ch == "b"] == [1, 3, 5, 7]
 
 
-def test_board_text_kings_and_flip() -> None:
-    text = board_text(StubBoard(MIXED))
+def test_board_text_kings_and_orientation() -> None:
+    text = board_text(StubBoard(MIXED), orientation="white")
     cells = [line.split(" ") for line in text.splitlines()]
     for s, symbol in {1: "b", 6: "B", 18: "W", 32: "w", 29: "B", 4: "w"}.items():
-        r, c = square_rowcol(s)
+        r, c = square_rowcol(s, orientation="white")
         assert cells[r][c] == symbol
-    flipped = [line.split(" ") for line in board_text(StubBoard(MIXED), flipped=True).split("\n")]
-    assert flipped[7][6] == "b"  # square 1 at the bottom right
-    assert flipped[0][7] == "B"  # square 29 at the top right
-    assert [row[::-1] for row in reversed(flipped)] == cells
+    turned = [line.split(" ") for line in board_text(StubBoard(MIXED)).split("\n")]
+    assert turned[7][6] == "b"  # square 1 at the bottom right
+    assert turned[0][7] == "B"  # square 29 at the top right
+    assert [row[::-1] for row in reversed(turned)] == cells
+
+
+# --------------------------------------------------------------------------- Board.picture
+
+
+def test_board_and_game_pictures() -> None:
+    from checkers_widget import Board, Game
+
+    game = Game()
+    game.play("11-15")
+    plain = parse(game._repr_svg_())
+    # The notebook display: Black at the bottom, no numbers, the last move tinted.
+    assert grid_positions(plain)[1] == (7, 6)
+    assert plain.findall(f".//{NS}text") == []
+    assert marks(plain, "last-move-to")[0].attrib["data-mark-square"] == "15"
+    numbered = game.picture(show_numbers=True)
+    assert isinstance(numbered, Picture) and numbered._repr_svg_() == str(numbered)
+    root = parse(numbered.svg)
+    assert sorted(int(t.text or "") for t in root.findall(f".//{NS}text")) == list(range(1, 33))
+    assert grid_positions(root) == grid_positions(plain)
+    assert numbered == game.board.picture(show_numbers=True)
+    white_up = parse(Board().picture(orientation="white", size=None).svg)
+    assert grid_positions(white_up)[1] == (0, 1) and white_up.attrib["width"] == "100%"

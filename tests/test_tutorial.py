@@ -8,6 +8,7 @@ Each one also refuses a typical wrong move with the right explanation, in both p
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,21 +31,26 @@ from checkers_widget.tutorial.text import to_html
 IDS = [x.id for x in LESSONS]
 
 #: For every lesson, a typical wrong attempt and what the learner must be told:
-#: (attempt, words in Python's feedback, words on the board's status line).
+#: (attempt, words in Python's feedback, words on the board's status line). The words
+#: explain the rule and never name the answer (that is the Hint's job).
 WRONG: dict[str, tuple[str, str, str]] = {
     "board": ("22-18", "it is Black's turn, and the piece on 22 is White's", "Black's turn"),
     "man-moves": ("14-10", "a man cannot move backwards; only a king can", ""),
     "capture": ("14x5", "a man cannot capture backwards; only a king can", ""),
-    "compulsory": ("11-15", "a capture is available (9x18): capturing is compulsory", ""),
-    "choose-capture": ("10-14", "a capture is available (10x19x28, 18x25)", ""),
+    "compulsory": ("11-15", "11-15: a capture is available: capturing is compulsory", ""),
+    "choose-capture": ("10-14", "10-14: a capture is available: capturing is compulsory", ""),
     "multi-jump": ("9x18", "9x18: the jump must continue", "keep jumping"),
     "crowning": ("22x31x24", "crowning ended the move at 31; the new king waits a turn", ""),
     "king-moves": ("18-5", "a king moves one square at a time (kings do not fly)", ""),
-    "king-captures": ("23x14", "the jump must continue: 14x21 is still available", "keep jumping"),
+    "king-captures": (
+        "23x14",
+        "the jump must continue: the piece on 14 can still jump",
+        "keep jumping",
+    ),
     "win-capture-all": ("17x26", "it takes only one piece", ""),
     "win-block": ("22-25", "White would jump 29x22", ""),
     "draw-move-count": ("12-16", "a man move starts the count again", ""),
-    "draw-repetition": ("7-10", "follow the task: your king goes 7-11", ""),
+    "draw-repetition": ("7-10", "the same position has to come back", ""),
     "draw-offer": ("6-9", "Moving does not offer a draw", ""),
 }
 
@@ -459,3 +465,89 @@ def test_lesson_text_to_html() -> None:
 def test_a_new_game_is_the_lesson_start() -> None:
     game = lesson("win-block").new_game()
     assert isinstance(game, Game) and game.board.to_fen() == "B:W29:B21,22"
+
+
+# --------------------------------------------------------------------------- feedback vs hint
+
+
+def _answer_texts(step: Step, board: Any) -> set[str]:
+    """How a message could give a step's answer away: each accepted move's text, and for a
+    jump the hops still to go from each landing square (``18x25`` of ``9x18x25``)."""
+    texts = set()
+    for move in step.accepted(board):
+        texts.add(str(move))
+        for i in range(1, len(move.path) - 1):
+            texts.add("x".join(map(str, move.path[i:])))
+    return texts
+
+
+def _attempts(board: Any) -> list[tuple[int, ...]]:
+    """What a learner can click: each own piece to every other square, every legal jump
+    stopped early, every legal move carried one square too far."""
+    own = [s for s, piece in board.pieces.items() if piece.color == board.turn]
+    found = {(s, t) for s in own for t in range(1, 33) if t != s}
+    for move in board.legal_moves():
+        found.update(move.path[:k] for k in range(2, len(move.path)))
+        found.update((*move.path, t) for t in range(1, 33) if t not in move.path)
+    return sorted(found)
+
+
+def _wrong_move_feedback(run: LessonRun) -> list[tuple[tuple[int, ...], str]]:
+    """The feedback for every wrong attempt in the run's position: (attempt, message)."""
+    board = run.game.board
+    step = run.current_step
+    accepted = step.accepted(board) if step is not None else []
+    legal = {m.path: m for m in board.legal_moves()}
+    out = []
+    for path in _attempts(board):
+        move = legal.get(path)
+        if move is not None:
+            if move in accepted:
+                continue
+            reason = run.judge(move)
+            assert reason is not None, (run.lesson.id, path)
+            out.append((path, reason))
+        else:
+            if len(path) == 2 and any(m.start == path[0] and m.end == path[1] for m in accepted):
+                continue  # a start and end square naming an accepted jump: that is the answer
+            out.append((path, run.refused(path).message))
+    return out
+
+
+@pytest.mark.parametrize("item", LESSONS, ids=IDS)
+def test_no_wrong_move_feedback_names_the_answer(item: Lesson) -> None:
+    """Feedback explains the rule; the answer belongs to Hint. In every position of the
+    solution, no message for a wrong attempt (legal or not) contains the move the lesson
+    expects, or the rest of an expected jump."""
+    run = LessonRun(item)
+    for step in item.steps:
+        board = run.game.board
+        answers = _answer_texts(step, board)
+        feedback = _wrong_move_feedback(run)
+        assert feedback, item.id
+        for path, message in feedback:
+            # The message may repeat what the learner tried; that is not giving away.
+            said = message
+            for sep in "-x":
+                said = said.replace(sep.join(map(str, path)), "")
+            for answer in answers:
+                named = re.search(rf"(?<![\d-]){answer}(?![\d])", said)
+                assert named is None, (item.id, path, message)
+        assert run.attempt(step.move).ok
+
+
+def test_lesson_3_refuses_a_wrong_move_on_the_board_without_the_answer(
+    progress: Progress,
+) -> None:
+    """The user's report: in lesson 3 (Capturing) a wrong click named 14x23 on the status
+    line and in the feedback; it must say which rule was broken, and Hint gives the move."""
+    assert IDS[2] == "capture"
+    tut = tutorial("capture", progress)
+    board = tut.board
+    assert not click(board, 3, 7)
+    status = board.state["status"]
+    assert status["kind"] == "refused"
+    assert "capturing is compulsory" in status["text"] and "14x23" not in status["text"]
+    assert "capturing is compulsory" in tut._feedback.value and "14x23" not in tut._feedback.value
+    hints = [tut.run.hint() for _ in range(len(tut.run.lesson.hints) + 1)]
+    assert hints[-1].move is not None and str(hints[-1].move) == "14x23"

@@ -42,7 +42,7 @@ def pair(boards: list[CheckersWidget], seed: int = 1) -> tuple[CheckersWidget, C
     host = CheckersWidget.host(seed=seed, name="Ann", milestones=False)
     boards.append(host)
     assert host.network is not None
-    assert host.state["network"]["status"].startswith("Waiting for a player to join on port")
+    assert status(host)[1].startswith("Waiting for a player to join on port")
     assert host.players == {BLACK: "waiting", WHITE: "waiting"} and host.state["legal"] == []
     guest = CheckersWidget.join("127.0.0.1", host.network.port, name="Bob", milestones=False)
     boards.append(guest)
@@ -125,7 +125,7 @@ def test_the_host_can_refuse(boards: list[CheckersWidget]) -> None:
     boards.append(guest)
     until(lambda: host.state["network"]["request"] is not None, "the join request")
     assert command(host, "refuse-peer")
-    until(lambda: "refused" in guest.state["network"]["status"].lower(), "the refusal")
+    until(lambda: "refused" in status(guest)[1].lower(), "the refusal")
     assert host.state["network"]["request"] is None and host.network.remote_side is None  # type: ignore[union-attr]
     assert not command(guest, "accept-peer")  # only a host accepts players
 
@@ -172,3 +172,65 @@ def test_a_guest_in_another_process_plays_on_a_hosted_board(
     until(lambda: host.game.is_over(), "the forfeit")
     assert host.game.winner == mine
     assert "connection was lost" in (host.game.termination or "")
+
+
+# --------------------------------------------------------------------------- one message each
+
+
+def messages(board: CheckersWidget) -> list[str]:
+    """Every text the board shows about the game and the link, as the front end draws it:
+    the status line, the network line, and the join request with its buttons."""
+    network = board.state["network"]
+    shown = [board.state["status"]["text"], network["status"]]
+    request = network["request"]
+    if request is not None:  # js/network.js requestText
+        shown.append(f"{request['name']} ({request['address']}) wants to join")
+    return [text for text in shown if text]
+
+
+def test_a_host_nobody_joined_yet_says_so_once(boards: list[CheckersWidget]) -> None:
+    """The user's report: the host's status said "Black to move" before anyone joined."""
+    host = CheckersWidget.host(name="Ann", milestones=False)
+    boards.append(host)
+    port = host.network.port  # type: ignore[union-attr]
+    assert status(host) == ("turn", f"Waiting for a player to join on port {port}")
+    assert messages(host) == [f"Waiting for a player to join on port {port}"]
+    assert not click(host, 11, 15)  # nobody to play yet: refused, with the same words
+    assert status(host) == ("refused", f"Waiting for a player to join on port {port}")
+
+
+def test_a_join_request_is_shown_once(boards: list[CheckersWidget]) -> None:
+    """The user's report: "asks to join: accept or refuse?" and "wants to join [Accept]"."""
+    host = CheckersWidget.host(name="Ann", milestones=False)
+    boards.append(host)
+    guest = CheckersWidget.join("127.0.0.1", host.network.port, name="Bob", milestones=False)  # type: ignore[union-attr]
+    boards.append(guest)
+    until(lambda: host.state["network"]["request"] is not None, "the join request")
+    address = host.state["network"]["request"]["address"]
+    assert address.startswith("127.0.0.1")
+    assert messages(host) == [
+        f"Waiting for a player to join on port {host.network.port}",  # type: ignore[union-attr]
+        f"Bob ({address}) wants to join",
+    ]
+    assert not any("accept or refuse" in text for text in messages(host))
+    assert messages(guest) == [f"Waiting for 127.0.0.1:{host.network.port} to accept"]  # type: ignore[union-attr]
+
+
+def test_each_board_has_one_status_line_during_the_game(boards: list[CheckersWidget]) -> None:
+    """The user's report: the guest saw two status lines ("Your move (Black)" above the
+    board and "Black to move" on the status line)."""
+    host, guest = pair(boards, seed=6)
+    black = host if sides(host)[0] == BLACK else guest
+    white = guest if black is host else host
+    until(lambda: guest.state["players"][BLACK] != "waiting", "the guest's sides")
+    black_name, white_name = ("Ann", "Bob") if black is host else ("Bob", "Ann")
+    assert messages(black) == ["Your move (Black)"]
+    assert messages(white) == [f"Waiting for {black_name} (Black) to move"]
+    assert status(black)[0] == "turn" and status(white)[0] == "turn"
+    assert click(black, 11, 15)
+    until(lambda: guest.game.ply == 1 and host.game.ply == 1, "the move on both boards")
+    until(lambda: messages(white) == ["Your move (White)"], "White's turn on White's board")
+    assert messages(black) == [f"Waiting for {white_name} (White) to move"]
+    # A refusal replaces the status line until the next action, never adds a line.
+    assert not click(black, 12, 16)
+    assert messages(black) == [f"It is {white_name}'s turn"]

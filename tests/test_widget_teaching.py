@@ -151,3 +151,84 @@ def test_malformed_teaching_intents_are_refused(content: dict[str, Any]) -> None
     assert not send(widget, **content)
     assert widget.state["status"]["kind"] == "refused"
     assert (widget.state["editor"], widget.game.ply) == before
+
+
+# --------------------------------------------------------------------------- stale refusals
+
+
+def test_an_editor_refusal_goes_at_the_next_valid_placement() -> None:
+    """The user's report: "A black man cannot stand on 30..." stayed on the status line
+    after later valid placements. A refusal is shown until the next action."""
+    widget = CheckersWidget()
+    assert send(widget, kind="edit", action="start")
+    assert send(widget, kind="edit", action="clear")
+    assert not send(widget, kind="edit", action="place", square=30, piece="black-man")
+    assert widget.state["status"]["kind"] == "refused"
+    assert "cannot stand on 30" in widget.state["status"]["text"]
+    assert send(widget, kind="edit", action="place", square=14, piece="black-man")
+    assert widget.state["status"]["kind"] != "refused"
+    assert "cannot stand on 30" not in widget.state["status"]["text"]
+    assert widget.state["editor"]["error"] is None
+    assert send(widget, kind="edit", action="place", square=18, piece="white-man")
+    assert "cannot stand" not in widget.state["status"]["text"]
+
+
+def test_a_bad_fen_refusal_goes_when_the_editor_is_cancelled() -> None:
+    """The user's report: a bad-FEN error still showed after Cancel."""
+    widget = CheckersWidget()
+    assert send(widget, kind="edit", action="start")
+    assert not send(widget, kind="edit", action="fen", fen="B:W21:B40")
+    refusal = widget.state["status"]
+    assert refusal["kind"] == "refused" and "40" in refusal["text"]
+    assert send(widget, kind="edit", action="cancel")
+    assert widget.state["editor"] is None
+    assert widget.state["status"] == {"text": "Black to move", "kind": "turn"}
+
+
+def test_a_refused_move_is_forgotten_at_the_next_action() -> None:
+    """Moves and commands too: after the next action the status says what is true now."""
+    widget = CheckersWidget()
+    assert not send(widget, kind="move", path=[11, 18])
+    assert widget.state["status"]["kind"] == "refused"
+    # A click that only picks up a jump, a command that changes nothing: the refusal goes.
+    assert not send(widget, kind="command", name="redo")
+    assert widget.state["status"] == {"text": "Black to move", "kind": "turn"}
+    assert not send(widget, kind="command", name="accept-draw")  # no offer: refused
+    assert widget.state["status"]["kind"] == "refused"
+    widget.orientation = "white"  # Flip, as the board's button sets it
+    assert widget.state["status"] == {"text": "Black to move", "kind": "turn"}
+    assert send(widget, kind="move", path=[11, 15])
+    assert widget.state["status"] == {"text": "White to move", "kind": "turn"}
+
+
+def test_a_refusal_over_a_thinking_computer_gives_way_to_the_truth() -> None:
+    """A click refused while the computer thinks must not leave "White to move" behind:
+    at the next action the status says again that the computer is thinking."""
+    import threading
+
+    from checkers_widget.engine import Engine
+
+    release = threading.Event()
+
+    class Slow(Engine):
+        def analyse(self, position: Any, **kwargs: Any) -> Any:
+            release.wait(10)
+            return super().analyse(position, depth=1)
+
+    widget = CheckersWidget(opponent=Slow("easy"), human="black")
+    try:
+        assert send(widget, kind="move", path=[11, 15])
+        thinking = dict(widget.state["status"])
+        assert thinking["kind"] == "thinking"
+        assert not send(widget, kind="move", path=[9, 13])
+        assert widget.state["status"]["kind"] == "refused"
+        assert not send(widget, kind="command", name="hint")  # refused: the computer's turn
+        assert widget.state["status"]["kind"] == "refused"
+        assert send(widget, kind="command", name="replay")  # the last move, hop by hop
+        assert widget.state["status"] == thinking
+    finally:
+        release.set()
+        assert widget.wait(10)
+    assert widget.game.ply == 2
+    assert widget.state["status"]["kind"] in ("turn", "must-jump")  # the reply may offer a jump
+    assert widget.state["status"]["text"].startswith("Black to move")

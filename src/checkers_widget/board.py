@@ -11,12 +11,16 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from . import movegen
 from .errors import AmbiguousMoveError, CheckersError, IllegalMoveError
 from .fen import parse_fen, write_fen
 from .move import BLACK, WHITE, Color, Move, Piece
 from .squares import BIT, SQUARE_OF_BIT, VALID, squares_of
+
+if TYPE_CHECKING:
+    from .svg import Picture
 
 __all__ = ["START_FEN", "Board"]
 
@@ -381,9 +385,30 @@ class Board:
         return board_text(self)
 
     def _repr_svg_(self) -> str:
-        from .svg import board_svg
+        """The notebook picture: Black at the bottom, as the widget draws it."""
+        return self.picture().svg
 
-        return board_svg(self, last_move=self.peek())
+    def picture(
+        self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
+    ) -> Picture:
+        """A picture of this position for a notebook, with options the plain display lacks.
+
+        ``show_numbers`` writes each playable square's number (1-32) in its corner, for
+        reading move notation such as ``11-15``; ``orientation`` is the side at the bottom
+        (Black by default, as in the widget); ``size`` is the width in pixels (None: as wide
+        as the cell allows, up to a maximum). The last move played is tinted.
+        """
+        from .svg import Picture, board_svg
+
+        return Picture(
+            board_svg(
+                self,
+                size=size,
+                orientation=orientation,
+                show_numbers=show_numbers,
+                last_move=self.peek(),
+            )
+        )
 
 
 def _follows(path: tuple[int, ...], squares: Iterable[int]) -> bool:

@@ -42,13 +42,23 @@ def explain(
     attempt: str | Sequence[int],
     *,
     side_names: tuple[str, str] = ("Black", "White"),
+    name_moves: bool = True,
 ) -> str:
     """Say in words whether ``attempt`` is legal on ``board`` and, if not, why not.
 
     ``attempt`` is move text (``11-15``, ``22x15x6``) or the squares visited, start
     first. Returns a sentence starting with the move; a legal move gets
     ``"22x15 is legal"``.
+
+    ``name_moves=False`` explains the rule without naming the legal moves that would
+    obey it ("a capture is available: capturing is compulsory" instead of listing the
+    captures). A lesson explains that way: there the legal move is the answer, and the
+    answer belongs to the lesson's Hint, not to the explanation of a mistake.
     """
+
+    def listed(moves: Sequence[Move]) -> str:
+        """`` (22x15, 23x14)`` to name the moves, or nothing when they stay unnamed."""
+        return f" ({_names(moves)})" if name_moves else ""
 
     def name_of(color: str) -> str:
         return side_names[0] if color == BLACK else side_names[1]
@@ -92,7 +102,7 @@ def explain(
         return f"{same_ends[0]} is legal"
     if len(squares) == 2 and len(same_ends) > 1:
         return (
-            f"{text}: several jump routes end on {squares[-1]} ({_names(same_ends)}): "
+            f"{text}: several jump routes end on {squares[-1]}{listed(same_ends)}: "
             "give every landing square"
         )
 
@@ -101,14 +111,16 @@ def explain(
         # A click on a piece that has nowhere to go.
         if captures:
             return (
-                f"The piece on {start} cannot move: a capture is available "
-                f"({_names(captures)}): capturing is compulsory, you must jump"
+                f"The piece on {start} cannot move: a capture is available"
+                f"{listed(captures)}: capturing is compulsory, you must jump"
             )
         return f"The piece on {start} has no legal move"
     # Was this the start of a legal jump that stopped too early, or went on too far?
     for move in captures:
         path = list(move.path)
         if len(squares) < len(path) and path[: len(squares)] == squares:
+            if not name_moves:
+                return f"{text}: the jump must continue: the piece on {squares[-1]} can still jump"
             rest = "x".join(map(str, path[len(squares) - 1 :]))
             return f"{text}: the jump must continue: {rest} is still available"
         if len(squares) > len(path) and squares[: len(path)] == path:
@@ -128,7 +140,7 @@ def explain(
             return f"{text}: a man cannot move backwards; only a king can"
         if captures:
             return (
-                f"{text}: a capture is available ({_names(captures)}): "
+                f"{text}: a capture is available{listed(captures)}: "
                 "capturing is compulsory, you must jump"
             )
         if len(squares) > 2:
@@ -146,8 +158,13 @@ def explain(
             return f"{text}: a man cannot capture backwards; only a king can"
         own_starts = sorted({m.start for m in captures})
         if captures and start not in own_starts:
+            if not name_moves:
+                return (
+                    f"{text}: the piece on {start} cannot jump here; capturing is "
+                    "compulsory, so jump with a piece that can"
+                )
             return f"{text}: that piece cannot jump here; capture with {_names(captures)}"
-        return f"{text}: that is not one of the legal jumps ({_names(captures)})"
+        return f"{text}: that is not one of the legal jumps{listed(captures)}"
     if piece.king:
         return f"{text}: a king moves one square at a time (kings do not fly)"
     return f"{text}: a man moves one square diagonally forward"

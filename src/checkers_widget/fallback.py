@@ -12,7 +12,6 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from .game import Game
-from .move import BLACK
 from .svg import board_svg
 
 __all__ = ["StaticFallback"]
@@ -55,7 +54,7 @@ class StaticFallback:
         svg = board_svg(
             board,
             size=None,
-            flipped=self.orientation == BLACK,
+            orientation=self.orientation,
             show_numbers=self.show_numbers,
             last_move=board.peek(),
             title=f"Checkers position: {board.to_fen()}",

@@ -14,11 +14,14 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .board import Board
 from .errors import CheckersError, GameOverError, IllegalMoveError
 from .move import BLACK, COLORS, WHITE, Color, Move, opponent
+
+if TYPE_CHECKING:
+    from .svg import Picture
 
 __all__ = [
     "DRAW_RULE_PRESETS",
@@ -478,11 +481,13 @@ class Game:
         self._emit("result")
 
     # ------------------------------------------------------------------ teaching
-    def explain(self, attempt: str | Sequence[int]) -> str:
+    def explain(self, attempt: str | Sequence[int], *, name_moves: bool = True) -> str:
         """Why ``attempt`` (move text or the squares visited) cannot be played, in words.
 
         Names the rule it breaks, e.g. "9-14: a capture is available (22x15): capturing
-        is compulsory"; a legal move gets "22x15 is legal".
+        is compulsory"; a legal move gets "22x15 is legal". ``name_moves=False`` leaves
+        out the legal moves ("a capture is available: capturing is compulsory"), as a
+        lesson does, where the legal move is the answer.
         """
         from .explain import explain
 
@@ -490,7 +495,7 @@ class Game:
             return f"The game is over ({self._result}, {self._termination}): no more moves"
         names = self.side_names
         assert isinstance(names, tuple)
-        return explain(self._board, attempt, side_names=names)
+        return explain(self._board, attempt, side_names=names, name_moves=name_moves)
 
     # ------------------------------------------------------------------ formats
     @classmethod
@@ -554,6 +559,12 @@ class Game:
 
     def _repr_svg_(self) -> str:
         return self._board._repr_svg_()
+
+    def picture(
+        self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
+    ) -> Picture:
+        """A picture of the current position; see :meth:`Board.picture`."""
+        return self._board.picture(show_numbers=show_numbers, orientation=orientation, size=size)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

@@ -25,6 +25,8 @@ from .game import Game
 from .milestones import Attempt
 from .move import BLACK, COLORS, WHITE, Color, Move
 from .network import HostSession, JoinSession, SessionError, SessionEvent
+from .network.session import game_status
+from .protocol import Status
 
 if TYPE_CHECKING:
     from .widget import CheckersWidget
@@ -110,13 +112,55 @@ class RemotePlay:
         actions[name]()
 
     # ------------------------------------------------------------------ to the board
+    # One message for each thing. The status line says where the game stands, in this
+    # player's words ("Your move (Black)", "Waiting for a player to join on port 5000");
+    # the line above the board only what is wrong with the link ("Bob has left"), and on
+    # the host a join request with Accept and Refuse; while the connection is lost, the
+    # cover over the board says so. Nothing is said twice.
+
+    def status(self, pending: tuple[int, ...] | None = None) -> Status:
+        """The status line of a network board: the game, or why there is none."""
+        session = self.session
+        game = self.widget.game
+        local = self.local_side
+        if local is None or session.ended:
+            if isinstance(session, HostSession) and local is None and not session.ended:
+                # Also while a request waits: the request's own line names the player.
+                text = f"Waiting for a player to join on port {session.port}"
+            else:
+                text = session.status
+            return Status(text, "over" if game.is_over() else "turn")
+        if session.paused:
+            return Status("Paused until the connection comes back", "turn")
+        text = game_status(game, local, self.peer_name() or "your opponent")
+        if game.is_over():
+            return Status(text, "over")
+        if game.turn == local and game.draw_offer is None:
+            if pending:
+                return Status(f"{text}: keep jumping", "keep-jumping")
+            if game.board.must_capture():
+                return Status(f"{text}: you must jump", "must-jump")
+        return Status(text, "turn")
+
+    def connection(self) -> str:
+        """The network line's words: empty while the link is fine (or no game is on yet:
+        the status line speaks then); while it is lost, the cover shows them."""
+        session = self.session
+        if session.paused:
+            return session.status
+        if self.local_side is None or session.ended:
+            return ""
+        if isinstance(session, HostSession) and not session.connected:
+            return f"{session.guest_name or 'The guest'} has left"
+        return ""
+
     def state(self) -> dict[str, Any]:
         """What the board shows of the connection (``state["network"]``)."""
         session = self.session
         request = session.pending_request if isinstance(session, HostSession) else None
         return {
             "role": self.role,
-            "status": session.status,
+            "status": self.connection(),
             "connected": session.connected,
             "paused": session.paused,
             "peer": self.peer_name(),

@@ -5,14 +5,16 @@ This module is deliberately free of Jupyter and third-party imports so that it c
 builds and on the command line alike.  It only needs a *board-like* object (see
 :class:`BoardLike`): anything with a ``piece_at(square)`` method.
 
-Geometry (standard 1-32 numbering, Black at the top in the default orientation)::
+Orientation: ``orientation`` names the side drawn at the bottom, as the widget's trait of
+the same name does. The default, ``"black"``, matches the widget: Black at the bottom (square 1
+in the bottom row, second from the right; square 4 in the bottom-left corner), the way a
+player of Black sees the board.
+``orientation="white"`` turns the picture by 180 degrees, the layout of printed diagrams::
 
     row 0:   .  1  .  2  .  3  .  4        square s: i = s - 1, row = i // 4,
     row 1:   5  .  6  .  7  .  8  .        column = 2 * (i % 4) + 1 on even rows,
-    ...                                    column = 2 * (i % 4)     on odd rows.
-    row 7:  29  . 30  . 31  . 32  .
-
-``flipped=True`` rotates the picture by 180 degrees (square 1 at the bottom right).
+    ...                                    column = 2 * (i % 4)     on odd rows
+    row 7:  29  . 30  . 31  . 32  .        (Black at the top: orientation "white").
 
 Contract relied upon by tests and outside tools: every playable (dark) square is drawn as an
 element carrying ``data-square="N"``; every piece is an element carrying ``data-piece`` (one of
@@ -26,12 +28,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 __all__ = [
     "DEFAULT_COLORS",
+    "ORIENTATIONS",
     "BoardLike",
     "MoveLike",
+    "Picture",
     "PieceLike",
     "board_svg",
     "board_text",
@@ -71,6 +76,8 @@ DEFAULT_COLORS: Mapping[str, str] = {
 
 _PIECE_KINDS = ("black-man", "black-king", "white-man", "white-king")
 _COLORS = ("black", "white")
+#: The values of ``orientation``: the side drawn at the bottom.
+ORIENTATIONS = ("black", "white")
 
 
 class PieceLike(Protocol):
@@ -122,29 +129,40 @@ def _check_square(square: object, what: str = "square") -> int:
     return square
 
 
-def square_rowcol(square: int, *, flipped: bool = False) -> tuple[int, int]:
+def _check_orientation(orientation: object) -> str:
+    """Return ``orientation`` after checking it names a side ("black" or "white")."""
+    value = getattr(orientation, "value", orientation)
+    if value not in ORIENTATIONS:
+        raise ValueError(
+            f"orientation must be 'black' or 'white' (the side at the bottom), got {orientation!r}"
+        )
+    return str(value)
+
+
+def square_rowcol(square: int, *, orientation: str = "black") -> tuple[int, int]:
     """Return the on-screen ``(row, column)`` of ``square``, both 0..7 from the top left.
 
-    Uses the standard numbering (square 1 top row, column 1; square 29 bottom-left corner) and,
-    when ``flipped`` is true, rotates the board by 180 degrees.
+    ``orientation`` is the side drawn at the bottom. With ``"white"`` the standard numbering
+    reads from the top (square 1 in the top row, square 29 the bottom-left corner); with
+    ``"black"`` (the default, as in the widget) the board is turned by 180 degrees.
     """
     i = _check_square(square) - 1
     row = i // 4
     col = 2 * (i % 4) + (1 if row % 2 == 0 else 0)
-    if flipped:
+    if _check_orientation(orientation) == "black":
         return 7 - row, 7 - col
     return row, col
 
 
-def _origin(square: int, flipped: bool) -> tuple[int, int]:
+def _origin(square: int, orientation: str) -> tuple[int, int]:
     """Top-left corner of ``square`` in SVG user units."""
-    row, col = square_rowcol(square, flipped=flipped)
+    row, col = square_rowcol(square, orientation=orientation)
     return MARGIN + col * CELL, MARGIN + row * CELL
 
 
-def _center(square: int, flipped: bool) -> tuple[int, int]:
+def _center(square: int, orientation: str) -> tuple[int, int]:
     """Centre of ``square`` in SVG user units (pieces, arrows and paths are anchored here)."""
-    x, y = _origin(square, flipped)
+    x, y = _origin(square, orientation)
     return x + CELL // 2, y + CELL // 2
 
 
@@ -285,7 +303,7 @@ def board_svg(
     board: BoardLike,
     *,
     size: int | None = 360,
-    flipped: bool = False,
+    orientation: str = "black",
     show_numbers: bool = False,
     last_move: MoveLike | None = None,
     highlight: Iterable[int] = (),
@@ -301,7 +319,9 @@ def board_svg(
         size: width and height in pixels; ``None`` gives a responsive picture (``width``
             100% with a maximum width of ``RESPONSIVE_MAX_WIDTH`` px).  The ``viewBox`` is
             always set, so the picture scales crisply either way.
-        flipped: rotate the board 180 degrees (White at the top, square 1 bottom right).
+        orientation: the side drawn at the bottom, ``"black"`` (the default, as in the
+            widget: square 1 in the bottom row, near the right) or ``"white"`` (square 1 in
+            the top row, near the left).
         show_numbers: write each playable square's number in its top-left corner.
         last_move: a move with ``path`` (start, then every landing square) and ``captures``;
             its start and end squares are tinted, its path drawn as a thin line and the
@@ -318,10 +338,12 @@ def board_svg(
         ``data-piece`` and ``data-square``.
 
     Raises:
-        ValueError: for an invalid size, square number, piece colour or colour key.
+        ValueError: for an invalid size, orientation, square number, piece colour or
+            colour key.
     """
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise ValueError(f"size must be a positive int or None, got {size!r}")
+    orientation = _check_orientation(orientation)
     palette = _palette(colors)
     prefix = _id_prefix(palette)
     position = _read_position(board)
@@ -364,14 +386,14 @@ def board_svg(
         f'<g fill="{_esc(palette["dark"])}">',
     ]
     for square in range(1, 33):
-        x, y = _origin(square, flipped)
+        x, y = _origin(square, orientation)
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" data-square="{square}"/>')
     out.append("</g>")
 
     if path:
         out.append(f'<g fill="{_esc(palette["last_move"])}" fill-opacity=".7">')
         for square, role in ((path[0], "last-move-from"), (path[-1], "last-move-to")):
-            x, y = _origin(square, flipped)
+            x, y = _origin(square, orientation)
             out.append(
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                 f'data-mark="{role}" data-mark-square="{square}"/>'
@@ -384,7 +406,7 @@ def board_svg(
             f'stroke="{_esc(palette["highlight"])}" stroke-width="3">'
         )
         for square in marks:
-            x, y = _origin(square, flipped)
+            x, y = _origin(square, orientation)
             out.append(
                 f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" height="{CELL - 5}" '
                 f'data-mark="highlight" data-mark-square="{square}"/>'
@@ -392,7 +414,7 @@ def board_svg(
         out.append("</g>")
 
     if path:
-        points = " ".join("{},{}".format(*_center(s, flipped)) for s in path)
+        points = " ".join("{},{}".format(*_center(s, orientation)) for s in path)
         out.append(
             f'<polyline points="{points}" fill="none" stroke="{_esc(palette["path"])}" '
             f'stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round" '
@@ -403,7 +425,7 @@ def board_svg(
                 f'<g stroke="{_esc(palette["capture"])}" stroke-width="4" stroke-linecap="round">'
             )
             for square in captures:
-                cx, cy = _center(square, flipped)
+                cx, cy = _center(square, orientation)
                 out.append(
                     f'<path d="M{cx - 7} {cy - 7}L{cx + 7} {cy + 7}M{cx + 7} {cy - 7}'
                     f'L{cx - 7} {cy + 7}" data-mark="capture" data-mark-square="{square}"/>'
@@ -411,7 +433,7 @@ def board_svg(
             out.append("</g>")
 
     for square, kind in sorted(position.items()):
-        cx, cy = _center(square, flipped)
+        cx, cy = _center(square, orientation)
         color, rank = kind.split("-")
         out.append(
             f'<use href="#{prefix}{color}-{rank}" x="{cx}" y="{cy}" '
@@ -425,7 +447,7 @@ def board_svg(
             f'stroke-opacity=".45" stroke-linejoin="round" paint-order="stroke">'
         )
         for square in range(1, 33):
-            x, y = _origin(square, flipped)
+            x, y = _origin(square, orientation)
             out.append(
                 f'<text x="{x + 2.5}" y="{y + 10}" data-mark="number" '
                 f'data-mark-square="{square}">{square}</text>'
@@ -438,12 +460,29 @@ def board_svg(
             f'stroke-width="1" stroke-opacity=".6" stroke-linejoin="round">'
         )
         for start, end in arrow_pairs:
-            points = _arrow_polygon(_center(start, flipped), _center(end, flipped))
+            points = _arrow_polygon(_center(start, orientation), _center(end, orientation))
             out.append(f'<polygon points="{points}" data-mark="arrow" data-arrow="{start}-{end}"/>')
         out.append("</g>")
 
     out.append("</svg>")
     return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A board picture that a notebook shows as SVG: what ``Board.picture()`` returns.
+
+    Leave it as the last line of a cell to see it; ``.svg`` is the markup (to save or embed).
+    A separate object rather than a string, so that Jupyter draws it instead of printing it.
+    """
+
+    svg: str
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.svg
 
 
 # --------------------------------------------------------------------------- text
@@ -452,7 +491,7 @@ def board_svg(
 _TEXT_SYMBOLS = {"black-man": "b", "black-king": "B", "white-man": "w", "white-king": "W"}
 
 
-def board_text(board: BoardLike, *, flipped: bool = False) -> str:
+def board_text(board: BoardLike, *, orientation: str = "black") -> str:
     """Return a plain-text picture of ``board``, e.g. for ``str(board)``.
 
     Eight lines (no trailing newline), one per on-screen row from the top, with the eight cells
@@ -462,23 +501,23 @@ def board_text(board: BoardLike, *, flipped: bool = False) -> str:
     * ``-`` an empty dark square,
     * ``b`` / ``B`` a black man / king, ``w`` / ``W`` a white man / king.
 
-    The start position (Black on 1-12 at the top) reads::
+    ``orientation`` is the side at the bottom, as in :func:`board_svg`. The start position in
+    the default orientation (Black on 1-12 at the bottom, as the widget draws it) reads::
 
-        . b . b . b . b
-        b . b . b . b .
-        . b . b . b . b
-        - . - . - . - .
-        . - . - . - . -
-        w . w . w . w .
         . w . w . w . w
         w . w . w . w .
-
-    ``flipped=True`` rotates the board 180 degrees, matching :func:`board_svg`.
+        . w . w . w . w
+        - . - . - . - .
+        . - . - . - . -
+        b . b . b . b .
+        . b . b . b . b
+        b . b . b . b .
     """
+    orientation = _check_orientation(orientation)
     grid = [["."] * 8 for _ in range(8)]
     position = _read_position(board)
     for square in range(1, 33):
-        row, col = square_rowcol(square, flipped=flipped)
+        row, col = square_rowcol(square, orientation=orientation)
         kind = position.get(square)
         grid[row][col] = _TEXT_SYMBOLS[kind] if kind else "-"
     return "\n".join(" ".join(row) for row in grid)

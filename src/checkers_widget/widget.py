@@ -160,7 +160,12 @@ class CheckersWidget(
         self._remote: RemotePlay | None = None  # set by host() / join()
         self._controls = _checked_controls(controls)
         self._paused = False
+        #: What the game's situation puts on the status line (the computer thinking,
+        #: paused...), until the game changes; None: whose turn it is (default_status).
         self._status: Status | None = None
+        #: The answer to the last action (a refusal, a vetoed move, a hook's error):
+        #: shown over ``_status`` until the next action or change, then forgotten.
+        self._notice: Status | None = None
         self._version = 0
         self._unsubscribe: Callable[[], None] | None = None
         self._hook_failure: BaseException | None = None
@@ -197,6 +202,7 @@ class CheckersWidget(
         self.orientation = orientation or self._human_side()
         self.on_msg(self._on_message)
         self.observe(self._on_live_eval, names="live_eval")
+        self.observe(self._on_view_change, names=["orientation", "live_eval"])
         self._timekeeper = (
             Timekeeper(TimeControl.of(timer), self._on_time_expired) if timer is not None else None
         )
@@ -238,6 +244,7 @@ class CheckersWidget(
         self._game = game
         self._pending = None
         self._status = None
+        self._notice = None
         self._publish(bump=True)
 
     def _attach(self, game: Game) -> None:
@@ -255,6 +262,7 @@ class CheckersWidget(
             self._pending = None
             self._redo_chain = None
             self._status = None
+            self._notice = None
             self._hint = None
             self._evaluation = None
             self._replay = None
@@ -371,7 +379,7 @@ class CheckersWidget(
             game.accept_draw(computer)
         else:
             game.decline_draw(computer)
-            self._status = Status(f"{name}: the computer declines the draw", "refused")
+            self._notice = Status(f"{name}: the computer declines the draw", "refused")
             self._publish()
 
     def wait(self, timeout: float | None = 30.0) -> bool:
@@ -438,6 +446,13 @@ class CheckersWidget(
             self._computer_failed,
         )
 
+    def _on_view_change(self, _change: dict[str, Any]) -> None:
+        """Flip and the Evaluation switch are actions too: the last answer goes."""
+        with self._lock:
+            if self._notice is not None:
+                self._notice = None
+                self._publish()
+
     def _on_live_eval(self, change: dict[str, Any]) -> None:
         with self._lock:
             if change["new"]:
@@ -482,11 +497,12 @@ class CheckersWidget(
         return fn
 
     def say(self, text: str, kind: str = "refused") -> None:
-        """Show ``text`` on the status line until the next change (lessons, house rules)."""
+        """Show ``text`` on the status line until the next action or change (lessons,
+        house rules); then the status line says what is true again."""
         if kind not in ("turn", "must-jump", "keep-jumping", "over", "refused", "error"):
             raise CheckersError(f"unknown status kind {kind!r}")
         with self._lock:
-            self._status = Status(str(text), kind)  # type: ignore[arg-type]
+            self._notice = Status(str(text), kind)  # type: ignore[arg-type]
             self._publish()
 
     def clear_hooks(self) -> None:
@@ -514,7 +530,7 @@ class CheckersWidget(
         self.errors.append(text)
         del self.errors[:-20]
         self._hook_failure = exc
-        self._status = Status(text, "error")
+        self._notice = Status(text, "error")
         self._publish()
 
     # ------------------------------------------------------------------ Python API
@@ -542,7 +558,7 @@ class CheckersWidget(
             return self._game.play(move)  # raises IllegalMoveError naming the legal moves
         reason = self._veto(move)
         if reason is not None:
-            self._status = Status(reason, "refused")
+            self._notice = Status(reason, "refused")
             self._publish()
             raise MoveVetoed(reason, [move])
         self._hook_failure = None
@@ -770,15 +786,28 @@ class CheckersWidget(
             self.handle_intent(content)
         except Exception as exc:  # a bug here must show, not vanish into the comm
             logger.exception("checkers-widget failed to handle %r", content)
-            self._status = Status(f"Internal error: {type(exc).__name__}: {exc}", "error")
+            self._notice = Status(f"Internal error: {type(exc).__name__}: {exc}", "error")
             self._publish()
 
     def handle_intent(self, content: Any) -> bool:
         """Act on one message from the front end; returns whether it changed the game.
 
         Public so that tests and other front ends can drive the widget exactly as the
-        browser does. Refusals are shown on the status line and change nothing.
+        browser does. Refusals are shown on the status line and change nothing; each is
+        shown until the next action, after which the status line says what is true now.
         """
+        with self._lock:
+            # Every message is the user's next action: the answer to the last one goes.
+            stale = self._notice is not None
+            self._notice = None
+            published = self._seq
+            try:
+                return self._handle_intent(content)
+            finally:
+                if stale and self._seq == published:
+                    self._publish()  # the action drew nothing: take the old answer away
+
+    def _handle_intent(self, content: Any) -> bool:
         try:
             intent = parse_intent(content)
         except IntentError as exc:
@@ -804,13 +833,14 @@ class CheckersWidget(
                     return self._refuse("Wait: the computer is thinking")
                 if self._players[self._game.turn] == "computer":
                     return self._refuse("It is the computer's turn")
-                if self._players[self._game.turn] == "remote":
+                if self._players[self._game.turn] in ("remote", "waiting"):
                     return self._refuse(self._remote_wait_text())
                 return self._move_intent(intent)
             return self._command(intent)
 
     def _refuse(self, text: str) -> bool:
-        self._status = Status(text, "refused")
+        """Answer an action with ``text`` on the status line, until the next action."""
+        self._notice = Status(text, "refused")
         self._publish()
         return False
 
@@ -842,7 +872,7 @@ class CheckersWidget(
             return False
         if reason is not None:
             self._pending = None
-            self._status = Status(reason, "refused")
+            self._notice = Status(reason, "refused")
             self._publish(bump=True)
             return False
         if self._remote is not None:
@@ -861,7 +891,7 @@ class CheckersWidget(
         assert self._remote is not None
         peer = self._remote.peer_name()
         if self._remote.local_side is None:
-            return self._remote.session.status
+            return self._remote.status().text  # no game yet: why not
         return f"It is {peer or 'your opponent'}'s turn"
 
     def _explain(self, path: tuple[int, ...], fallback: str) -> str:
@@ -954,7 +984,9 @@ class CheckersWidget(
             self._game,
             version=self._version,
             pending=self._pending,
-            status=self._status,
+            status=self._notice
+            or self._status
+            or (self._remote.status(self._pending) if self._remote is not None else None),
             players=self._players,
             extra={
                 "thinking": self._thinking,
@@ -1002,8 +1034,11 @@ class CheckersWidget(
             facts["Attempt"] = json.dumps(self._attempt.to_dict(), sort_keys=True)
         return facts
 
+    #: How many states have been published (each publish counts one).
+    _seq = 0
+
     def _next_seq(self) -> int:
-        self._seq = getattr(self, "_seq", 0) + 1
+        self._seq += 1
         return self._seq
 
 

@@ -159,6 +159,13 @@ def test_network_play_between_two_boards(lab, make_notebook):
     host, guest = roots.nth(0), roots.nth(1)
     request = host.locator('[data-role="peer-request"]')
     expect(request).to_contain_text("Bob", timeout=20_000)
+    # One message for each thing: the request once (not also "asks to join" on the
+    # network line), and the host's status line about the game, not "Black to move".
+    port = kernel_json(page, "host.network.port")
+    expect(host.locator(STATUS)).to_have_text(f"Waiting for a player to join on port {port}")
+    expect(host.locator('[data-role="network-status"]')).to_be_hidden()
+    expect(guest.locator(STATUS)).to_have_text(f"Waiting for 127.0.0.1:{port} to accept")
+    expect(guest.locator('[data-role="network"]')).to_be_hidden()
     host.screenshot(path=str(lab.artifacts_dir / "network-request.png"))
     host.locator('[data-action="accept-peer"]').click()
     expect(request).to_be_hidden()
@@ -169,12 +176,24 @@ def test_network_play_between_two_boards(lab, make_notebook):
     host_side = kernel_json(page, "host.network.local_side")
     black, white = (host, guest) if host_side == "black" else (guest, host)
     expect(white.locator(".cw-sq.cw-movable")).to_have_count(0)
+    # One status line each, in the player's words; nothing above the board while the
+    # link is fine.
+    black_name, white_name = ("Ann", "Bob") if black is host else ("Bob", "Ann")
+    expect(black.locator(STATUS)).to_have_text("Your move (Black)")
+    expect(white.locator(STATUS)).to_have_text(f"Waiting for {black_name} (Black) to move")
+    for board in (host, guest):
+        expect(board.locator('[data-role="network"]')).to_be_hidden()
+        assert "Black to move" not in board.inner_text()
     click_move(black, 11, 15)
     for board in (host, guest):
         expect(board.locator('[data-piece][data-square="15"]')).to_have_count(1, timeout=20_000)
+    expect(white.locator(STATUS)).to_have_text("Your move (White)")
+    expect(black.locator(STATUS)).to_have_text(f"Waiting for {white_name} (White) to move")
     click_move(white, 23, 19)
     for board in (host, guest):
         expect(board.locator('[data-piece][data-square="19"]')).to_have_count(1, timeout=20_000)
     moves = "[[str(m) for m in b.game.moves] for b in (host, guest)]"
     assert kernel_json(page, moves) == [["11-15", "23-19"], ["11-15", "23-19"]]
+    expect(black.locator(STATUS)).to_have_text("Your move (Black)")
+    expect(white.locator(STATUS)).to_have_text(f"Waiting for {black_name} (Black) to move")
     guest.screenshot(path=str(lab.artifacts_dir / "network-guest.png"))

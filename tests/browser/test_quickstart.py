@@ -36,28 +36,57 @@ def expected_game():
     return game
 
 
+def square_rows(markup: str) -> dict[int, float]:
+    """The y coordinate of each playable square's rectangle (larger: lower on screen)."""
+    root = ET.fromstring(markup)
+    return {
+        int(el.attrib["data-square"]): float(el.attrib["y"])
+        for el in root.iter()
+        if "data-square" in el.attrib and "data-piece" not in el.attrib
+    }
+
+
+def numbers_shown(markup: str) -> list[int]:
+    """The square numbers written on a board picture (``data-mark="number"``)."""
+    root = ET.fromstring(markup)
+    return sorted(
+        int(el.text or "") for el in root.iter() if el.attrib.get("data-mark") == "number"
+    )
+
+
 def check_quickstart_outputs(lab) -> None:
     assert lab.error_outputs() == [], "the quickstart notebook shows an error"
 
     boards = lab.svg_outputs()
-    assert len(boards) == 2, f"expected 2 board pictures (Board(), game.board), got {len(boards)}"
+    assert len(boards) == 3, (
+        f"expected 3 board pictures (Board(), the numbered board, the game), got {len(boards)}"
+    )
     for board in boards:
         assert board["loaded"], "the browser could not display a board picture"
 
-    # Board(): the starting position, all 32 playable squares drawn.
+    # Board(): the starting position, all 32 playable squares drawn, Black at the bottom
+    # as in every widget (the text says so).
     squares, pieces = squares_and_pieces(boards[0]["markup"])
     assert sorted(squares, key=int) == [str(s) for s in range(1, 33)]
     assert pieces == {
         **{s: "black-man" for s in range(1, 13)},
         **{s: "white-man" for s in range(21, 33)},
     }
+    rows = square_rows(boards[0]["markup"])
+    assert min(rows[s] for s in range(1, 13)) > max(rows[s] for s in range(21, 33))
+    assert numbers_shown(boards[0]["markup"]) == []
 
-    # game.board: the position after 11-15 23-19 8-11, as the core sees it.
+    # The numbering lesson: the same board with the 32 numbers written on it.
+    assert squares_and_pieces(boards[1]["markup"])[1] == pieces
+    assert numbers_shown(boards[1]["markup"]) == list(range(1, 33))
+
+    # The game: the position after 11-15 23-19 8-11, as the core sees it, numbered.
     game = expected_game()
-    squares, pieces = squares_and_pieces(boards[1]["markup"])
+    squares, pieces = squares_and_pieces(boards[2]["markup"])
     assert len(squares) == 32
     assert pieces == squares_and_pieces(game.board._repr_svg_())[1]
     assert pieces[15] == "black-man" and pieces[19] == "white-man" and 8 not in pieces
+    assert numbers_shown(boards[2]["markup"]) == list(range(1, 33))
 
     texts = [t.rstrip("\n") for t in lab.output_texts()]
     assert texts == [
@@ -68,7 +97,7 @@ def check_quickstart_outputs(lab) -> None:
 
 
 def test_quickstart_in_jupyterlab(lab):
-    # Tall enough that both boards and the text outputs are on screen for the screenshots.
+    # Tall enough that the boards and the text outputs are on screen for the screenshots.
     lab.page.set_viewport_size({"width": 1280, "height": 2000})
     lab.open_in_lab(NOTEBOOK)
     lab.run_all_cells()

@@ -300,6 +300,48 @@ def test_position_editor(lab, make_notebook):
     expect(root.locator('[data-role="hint-arrow"]')).to_have_attribute("data-path", "22 15")
 
 
+def test_editor_refusals_go_at_the_next_action(lab, make_notebook):
+    """The user's report: "A black man cannot stand on 30..." stayed on the status line
+    after valid placements, and a bad FEN's error still showed after Cancel."""
+    path = make_notebook(
+        """
+        from checkers_widget.widget import CheckersWidget
+        w = CheckersWidget(show_numbers=True)
+        w
+        """
+    )
+    root = open_board_root(lab, path)
+    status, error = root.locator(STATUS), root.locator('[data-role="editor-error"]')
+    root.locator('[data-action="edit"]').click()
+    expect(root.locator('[data-role="editor"]')).to_be_visible(timeout=WAIT)
+    root.locator('[data-action="edit-clear"]').click()
+    expect(root.locator(BOARD_PIECE)).to_have_count(0, timeout=WAIT)
+    root.locator('[data-action="edit-piece"][data-tool="black-man"]').click()
+    sq(root, 30).click()
+    expect(status).to_contain_text("cannot stand on 30", timeout=WAIT)
+    expect(status).to_have_attribute("data-kind", "refused")
+    # Valid placements: the refusal goes, the status says what is true now.
+    sq(root, 14).click()
+    expect(piece_on(root, 14)).to_have_attribute("data-piece", "black-man", timeout=WAIT)
+    expect(status).to_have_text("Setting up a position: Black to move", timeout=WAIT)
+    expect(status).to_have_attribute("data-kind", "turn")
+    expect(error).to_be_hidden()
+    sq(root, 18).click()
+    expect(piece_on(root, 18)).to_have_attribute("data-piece", "black-man", timeout=WAIT)
+    expect(status).to_have_text("Setting up a position: Black to move")
+    # A bad FEN is refused; Cancel leaves the editor and its error behind.
+    fen = root.locator('[data-role="fen"]')
+    fen.fill("B:W21:B40")
+    fen.press("Enter")
+    expect(status).to_have_attribute("data-kind", "refused", timeout=WAIT)
+    expect(status).to_contain_text("40")
+    root.locator('[data-action="edit-cancel"]').click()
+    expect(root.locator('[data-role="editor"]')).to_be_hidden(timeout=WAIT)
+    expect(status).to_have_text("Black to move", timeout=WAIT)
+    expect(status).to_have_attribute("data-kind", "turn")
+    root.screenshot(path=str(lab.artifacts_dir / "teaching-editor-cancelled.png"))
+
+
 # --------------------------------------------------------------------------- notebooks
 
 

@@ -65,7 +65,8 @@ def test_a_lesson_end_to_end(lab, jupyter_server):
     # The wrong move: 11-15, while the man on 9 can jump.
     sq(tut, 11).click()
     sq(tut, 15).click()
-    explanation = "11-15: a capture is available (9x18): capturing is compulsory, you must jump"
+    # The rule, not the answer: the move itself (9x18) is the Hint's to give.
+    explanation = "11-15: a capture is available: capturing is compulsory, you must jump"
     expect(status).to_have_text(explanation)
     expect(status).to_have_attribute("data-kind", "refused")
     expect(feedback).to_have_text(explanation)

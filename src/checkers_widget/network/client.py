@@ -190,6 +190,12 @@ class JoinSession(Session):
             return self._link is not None and self._link.stage == "live" and self._accepted
 
     @property
+    def ended(self) -> bool:
+        """Whether no game can go on: closed, refused by the host, or the host gone."""
+        with self._lock:
+            return self._closing or self._gone is not None or self._refused_reason is not None
+
+    @property
     def host_gone(self) -> bool:
         """Whether the host left for good (closed the game or never came back)."""
         with self._lock:

@@ -234,6 +234,12 @@ class Session:
             return None if self._local is None else opponent(self._local)
 
     @property
+    def ended(self) -> bool:
+        """Whether no game can go on over this session any more (it is closed)."""
+        with self._lock:
+            return self._closing
+
+    @property
     def paused(self) -> bool:
         """Whether the game waits for a lost connection to come back."""
         with self._lock:

@@ -317,7 +317,8 @@ each** instead of 40.""",
         "12-16": "12-16 moves a man, and a man move starts the count again: the draw would "
         "only get further away. Move your king.",
     },
-    wrong="Follow the task: your king goes 10-15, then back 15-10.",
+    wrong="That move does not lead to this draw: only king moves count towards it. Move "
+    "your king as the task says.",
     hints=("Only king moves without captures count towards this draw.",),
     success="Two moves each with no capture and no man moved (40 in a real game).",
 )
@@ -350,7 +351,8 @@ The start position counts as the first time.""",
         Step("11-7", reply="22-26", task="And back to 7, for the third time."),
     ),
     result="1/2-1/2",
-    wrong="To see the repetition, follow the task: your king goes 7-11 and back to 7.",
+    wrong="To see the repetition, the same position has to come back: move your king as "
+    "the task says, then back again.",
     hints=("Move the king on 7 to 11, then back to 7.",),
     success="The same position for the third time.",
 )

@@ -279,13 +279,16 @@ class LessonRun:
         """An illegal attempt was made (e.g. on the board): count it and explain it.
 
         The lesson's own ``feedback`` for that attempt comes first, then
-        :meth:`Game.explain`'s account of the rule it breaks.
+        :meth:`Game.explain`'s account of the rule it breaks (without naming the legal
+        moves: the answer belongs to the Hint).
         """
         squares = move_squares(attempt) if isinstance(attempt, str) else tuple(attempt)
         if len(set(squares)) > 1:  # a real move attempt, not a typo or a click on a piece
             with self._lock:
                 self.mistakes += 1
-        message = self.lesson.feedback_for(attempt) or self.game.explain(attempt)
+        # The rule broken, without the legal moves: in a lesson they are the answer,
+        # which only the Hint gives.
+        message = self.lesson.feedback_for(attempt) or self.game.explain(attempt, name_moves=False)
         text = attempt if isinstance(attempt, str) else "-".join(map(str, attempt))
         return self._say(Feedback(False, message, move=text))
 

@@ -135,13 +135,13 @@ class LessonBoard(CheckersWidget):
 
     def handle_intent(self, content: Any) -> bool:
         """As :meth:`CheckersWidget.handle_intent`; an illegal attempt also counts as a
-        mistake in the lesson and gets the lesson's own explanation when it has one."""
+        mistake in the lesson and is explained in the lesson's words."""
         attempt = self._illegal_attempt(content)
         changed = super().handle_intent(content)
         if attempt is not None and not changed and self.state["status"]["kind"] == "refused":
-            feedback = self.run.refused(attempt)
-            if self.run.lesson.feedback_for(attempt):
-                self.show_refusal(feedback.message)
+            # The lesson's words on the status line too: they explain the rule without
+            # naming the answer, which the board's own explanation would list.
+            self.show_refusal(self.run.refused(attempt).message)
         if changed:
             self.continue_script()
         return changed
