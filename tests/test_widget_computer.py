@@ -228,3 +228,121 @@ def test_no_hint_on_the_computers_turn() -> None:
     assert widget.thinking  # the offer of a hint did not disturb the search
     engine.release.set()
     assert widget.wait(10)
+
+
+# ---------------------------------------------------------------- undo, redo and the computer
+def answered(widget: CheckersWidget) -> None:
+    """The computer has replied: the human is to move, nothing waits, no stale line."""
+    assert widget.wait(30)
+    assert widget.players[widget.game.turn] == "human"
+    assert not widget.thinking
+    assert widget.state["status"]["text"].startswith("Black to move")
+    history = widget.state["history"]
+    assert len(history["line"]) == history["ply"] == widget.game.ply  # nothing greyed
+    assert not widget.state["can_redo"]
+
+
+def test_the_same_move_replayed_after_undo_is_answered() -> None:
+    # The reported session: 11-15, the reply, Undo, 11-15 again.
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    assert click(widget, 11, 15)
+    answered(widget)
+    assert command(widget, "undo")
+    assert widget.game.ply == 0 and widget.state["can_redo"]
+    assert click(widget, 11, 15)
+    answered(widget)
+    assert [str(m) for m in widget.game.moves][:1] == ["11-15"] and widget.game.ply == 2
+
+
+def test_the_same_move_replayed_from_python_after_undo_is_answered() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    widget.play("11-15")
+    answered(widget)
+    widget.undo()
+    widget.play("11-15")
+    answered(widget)
+
+
+def test_undo_twice_then_the_first_move_again() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=1)
+    click(widget, 11, 15)
+    answered(widget)
+    click(widget, *widget.game.legal_moves()[0].path)
+    answered(widget)
+    assert command(widget, "undo") and command(widget, "undo")
+    assert widget.game.ply == 0 and len(widget.state["history"]["line"]) == 4
+    assert click(widget, 11, 15)
+    answered(widget)
+
+
+def test_redo_then_a_different_move_is_answered_and_keeps_the_old_line() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=2)
+    click(widget, 11, 15)
+    answered(widget)
+    first = widget.game.legal_moves()[0]
+    click(widget, *first.path)
+    answered(widget)
+    command(widget, "undo")
+    command(widget, "undo")
+    assert command(widget, "redo")
+    assert widget.game.ply == 2 and widget.state["can_redo"]
+    other = next(m for m in widget.game.legal_moves() if m != first)
+    assert click(widget, *other.path)
+    answered(widget)
+    assert widget.game.moves[2] == other
+    assert widget.game.variations[3][0].startswith(str(first))
+
+
+def test_undo_during_the_search_then_the_same_move_again() -> None:
+    engine = SlowEngine()
+    widget = CheckersWidget(opponent=engine, human=BLACK)
+    click(widget, 11, 15)
+    assert engine.started.wait(5)
+    assert command(widget, "undo")
+    assert widget.wait(5) and widget.game.ply == 0
+    engine.started.clear()
+    engine.release.set()  # the next search answers at once
+    assert click(widget, 11, 15)
+    answered(widget)
+    assert widget.game.ply == 2
+
+
+@pytest.mark.parametrize("name", ["new", "restart"])
+def test_new_game_or_restart_during_a_redo_line(name: str) -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    click(widget, 11, 15)
+    answered(widget)
+    command(widget, "undo")
+    assert widget.state["can_redo"]
+    assert command(widget, name)
+    assert widget.game.ply == 0 and not widget.state["can_redo"]
+    assert widget.state["history"]["line"] == []
+    assert click(widget, 11, 15)
+    answered(widget)
+
+
+def test_a_jump_in_the_move_list_then_a_move_is_answered() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=1)
+    click(widget, 11, 15)
+    answered(widget)
+    click(widget, *widget.game.legal_moves()[0].path)
+    answered(widget)
+    # To a position where the computer is to move: it waits, and says so.
+    assert command(widget, "goto", ply=1)
+    assert widget.wait(5) and widget.game.ply == 1 and not widget.thinking
+    kind, text = widget.state["status"]["kind"], widget.state["status"]["text"]
+    assert kind == "turn" and "the computer waits while you look back" in text
+    # To the start, then the first move again: the computer answers afresh.
+    assert command(widget, "goto", ply=0)
+    assert click(widget, 11, 15)
+    answered(widget)
+
+
+def test_in_two_player_play_the_same_move_follows_the_redo_line() -> None:
+    widget = CheckersWidget()
+    click(widget, 11, 15)
+    click(widget, 23, 19)
+    command(widget, "undo")
+    command(widget, "undo")
+    assert click(widget, 11, 15)
+    assert widget.state["can_redo"] and widget.state["history"]["line"] == ["11-15", "23-19"]

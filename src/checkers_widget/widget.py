@@ -181,6 +181,9 @@ class CheckersWidget(
         self._computer = SearchRunner()
         self._analyst = SearchRunner()
         self._thinking = False
+        # True after undo, redo or a move-list jump, until the next move: the user is
+        # looking back through the game and the computer waits for them.
+        self._looking_back = False
         self._hint: dict[str, Any] | None = None
         self._evaluation: dict[str, Any] | None = None
         self._suspended = False
@@ -256,6 +259,7 @@ class CheckersWidget(
             self._computer.cancel()
             self._analyst.cancel()
             self._thinking = False
+            self._looking_back = event in ("undo", "redo")
             self._note_milestones(event, game)
             if self._suspended:
                 self._version += 1  # one state is published when the whole walk is done
@@ -279,8 +283,7 @@ class CheckersWidget(
         self._sync_clock()
         if game.is_over() or self._editor is not None or self._paused:
             return
-        if self._players[game.turn] == "computer" and not game.can_redo:
-            # (While walking back through a game, the computer waits.)
+        if self._players[game.turn] == "computer" and not self._computer_waits():
             self._start_computer()
         elif self.live_eval:
             self._start_evaluation()
@@ -300,6 +303,33 @@ class CheckersWidget(
     def thinking(self) -> bool:
         """Whether the computer is searching for its move."""
         return self._thinking
+
+    def _computer_waits(self) -> bool:
+        """Whether the computer holds its move because the user is looking back.
+
+        After Undo, Redo or a jump in the move list the computer waits while moves
+        remain to redo, so that walking through a game never plays over it. Any move
+        ends that: the computer always answers a human move (a move replayed after
+        Undo included).
+        """
+        return self._looking_back and self._game.can_redo
+
+    def _waiting_status(self) -> Status | None:
+        """Why nothing happens when the computer holds its move (see :meth:`_computer_waits`)."""
+        game = self._game
+        if (
+            self._players.get(game.turn) != "computer"
+            or self._thinking
+            or self._paused
+            or game.is_over()
+            or not self._computer_waits()
+        ):
+            return None
+        name = game.side_name(game.turn)
+        return Status(
+            f"{name} to move: the computer waits while you look back (Redo goes on)",
+            "turn",
+        )
 
     def _draw_players(self) -> dict[Color, str]:
         if self._engine is None:
@@ -541,11 +571,20 @@ class CheckersWidget(
             self._publish()
             raise MoveVetoed(reason, [move])
         self._hook_failure = None
-        self._game.play(move)
+        self._play_own(move)
         failure, self._hook_failure = self._hook_failure, None
         if failure is not None:
             raise HookError(f"{move} was played, but an observer failed: {failure}") from failure
         return move
+
+    def _play_own(self, move: Move) -> None:
+        """Play a move of the player's (from the board or :meth:`play`).
+
+        Against the computer, a move replayed after Undo drops the rest of the line
+        that Redo would have replayed: the computer answers it afresh (its earlier reply
+        is not kept waiting in the move list). In two-player play the line is followed.
+        """
+        self._game.play(move, follow_line=self._engine is None)
 
     def undo(self) -> Move | None:
         """Take back a jump in progress, or else the last turn.
@@ -849,7 +888,7 @@ class CheckersWidget(
             self._pending = None
             self._publish(bump=True)  # the host's answer brings the new position
             return True
-        game.play(resolved)
+        self._play_own(resolved)
         return True
 
     def _remote_wait_text(self) -> str:
@@ -949,7 +988,7 @@ class CheckersWidget(
             self._game,
             version=self._version,
             pending=self._pending,
-            status=self._status,
+            status=self._status or self._waiting_status(),
             players=self._players,
             extra={
                 "thinking": self._thinking,

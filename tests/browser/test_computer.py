@@ -259,6 +259,46 @@ def test_undo_while_thinking_cancels_the_search(lab, make_notebook):
     expect(root.locator('[data-action="undo"]')).to_be_disabled()
 
 
+def expect_answered(root: Locator, plies: int) -> None:
+    """The computer has replied: Black may move, Hint works, no greyed move is left."""
+    assert wait_for_black(root) != "over"
+    expect(root.locator(STATUS)).to_have_text(re.compile(r"^Black to move"))
+    expect(root.locator('[data-action="hint"]')).to_be_enabled()
+    expect(root.locator('[data-role="move"]')).to_have_count(plies)
+    expect(root.locator(".cw-move.cw-future")).to_have_count(0)
+
+
+def test_the_same_move_after_undo_is_answered(lab, make_notebook):
+    """The reported session: 11-15, the reply, Undo, 11-15 again: the computer answers."""
+    path = make_notebook(
+        with_imports("""
+        w = CheckersWidget(opponent="easy", human="black", seed=0)
+        w
+        """)
+    )
+    root = open_board_root(lab, path, count=None)
+    page = lab.page
+    play_by_clicks(root, [11, 15])
+    expect_answered(root, 2)
+    root.locator('[data-action="undo"]').click()
+    expect(piece_on(root, 11)).to_have_attribute("data-piece", "black-man")
+    expect(root.locator(".cw-move.cw-future")).to_have_count(2)  # the line Redo would replay
+    play_by_clicks(root, [11, 15])
+    expect_answered(root, 2)
+    assert kernel_json(page, "(w.wait(), [w.game.ply, w.game.can_redo])[1]") == [2, False]
+    root.screenshot(path=str(lab.artifacts_dir / "computer-same-move-after-undo.png"))
+
+    # The U key takes the turn back the same way (a key press sends the same command,
+    # and Enter on a square the same click, as the mouse: Python sees one path).
+    root.locator('[data-role="board"]').focus()
+    page.keyboard.press("u")
+    expect(piece_on(root, 11)).to_have_attribute("data-piece", "black-man")
+    expect(root.locator(".cw-move.cw-future")).to_have_count(2)
+    play_by_clicks(root, [11, 15])
+    expect_answered(root, 2)
+    assert kernel_json(page, "(w.wait(), [str(w.game.moves[0]), w.game.ply])[1]") == ["11-15", 2]
+
+
 def test_hints_from_the_button_and_from_python(lab, make_notebook):
     """(d) Hint shows an arrow along the move and the hint line; so does w.hint()."""
     path = make_notebook(
