@@ -199,6 +199,9 @@ class CheckersWidget(
             Timekeeper(TimeControl.of(timer), self._on_time_expired) if timer is not None else None
         )
         self._clock_turn: tuple[int, Color] | None = None  # (ply, side) the clock is timing
+        # The clock waits for a first move made on the board (see turn_timer); a game
+        # resumed from its autosave was started before.
+        self._clock_started = resumed is not None and game.ply > 0
         self._auto_moving = False
         if milestones is True:
             milestones = MilestoneBook()
@@ -666,6 +669,7 @@ class CheckersWidget(
         if self._timekeeper is not None:
             self._timekeeper.reset()
         self._clock_turn = None
+        self._clock_started = False  # the clock waits for a first move again
         with self._walk(bump=True):
             self._game.reset()
             if fresh and self._human_choice == "random":
@@ -888,6 +892,7 @@ class CheckersWidget(
             self._pending = None
             self._publish(bump=True)  # the host's answer brings the new position
             return True
+        self._start_clock()  # a move made on the board starts the clock
         self._play_own(resolved)
         return True
 
@@ -988,7 +993,7 @@ class CheckersWidget(
             self._game,
             version=self._version,
             pending=self._pending,
-            status=self._status or self._waiting_status(),
+            status=self._status or self._waiting_status() or self._clock_note(self._pending),
             players=self._players,
             extra={
                 "thinking": self._thinking,
@@ -999,7 +1004,7 @@ class CheckersWidget(
                 "editor": self._editor_state(),
                 "paused": self._paused,
                 "pausable": self._pausable(),
-                "clock": self._timekeeper.snapshot() if self._timekeeper is not None else None,
+                "clock": self._clock_state(),
                 "milestones": self._milestones_state(),
                 "network": self._remote.state() if self._remote is not None else None,
                 "controls": self._controls,
