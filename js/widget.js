@@ -169,7 +169,7 @@ export function render({ model, el }) {
   });
   const network = new NetworkLine({ command: (name) => command(name) });
   const milestones = new Milestones({ motion });
-  view.frame.append(cover.element, milestones.toast);
+  view.frame.append(cover.element);
   chrome.controls.insertBefore(milestones.button, chrome.evalSwitch);
   const main = document.createElement("div");
   main.className = "cw-main";
@@ -181,6 +181,7 @@ export function render({ model, el }) {
     replay.element,
     editor.element,
     chrome.controls,
+    milestones.toast, // under the controls: a note never covers the board
     milestones.panel,
     chrome.analysis,
     chrome.live,

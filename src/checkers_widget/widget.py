@@ -213,6 +213,9 @@ class CheckersWidget(
             except (ValueError, KeyError, TypeError, CheckersError):
                 logger.warning("the autosaved milestone attempt was unreadable; starting a new one")
         self._new_milestones: list[str] = []
+        # The move a person just made on the board, until the game reports it (the
+        # milestones count only those; a network guest's move comes back later).
+        self._person_move: Move | None = None
         if self._autosave is not None and self._autosave.notice:
             self._status = Status(self._autosave.notice, "error")
             self.errors.append(self._autosave.notice)
@@ -883,11 +886,13 @@ class CheckersWidget(
             self._status = Status(reason, "refused")
             self._publish(bump=True)
             return False
+        self._person_move = resolved
         if self._remote is not None:
             try:
                 self._remote.play(resolved)
             except (CheckersError, SessionError) as exc:
                 self._pending = None
+                self._person_move = None
                 return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
             self._pending = None
             self._publish(bump=True)  # the host's answer brings the new position

@@ -107,7 +107,7 @@ def test_restart_and_milestones(lab, make_notebook):
         SETUP + "import tempfile, pathlib\n"
         "from checkers_widget.milestones import MilestoneBook\n"
         "book = MilestoneBook(pathlib.Path(tempfile.mkdtemp()) / 'milestones.json')\n"
-        "w = CheckersWidget(milestones=book)\nw"
+        "w = CheckersWidget(opponent='easy', seed=0, milestones=book)\nw"
     )
     root = open_board_root(lab, path)
     page = lab.page
@@ -115,6 +115,17 @@ def test_restart_and_milestones(lab, make_notebook):
     click_move(root, 11, 15)
     toast = root.locator('[data-role="toast"]')
     expect(toast).to_contain_text("Milestone: First move")
+    # The note never covers the board: their boxes do not meet.
+    note, board = toast.bounding_box(), root.locator(BOARD).bounding_box()
+    assert note and board
+    apart = (
+        note["y"] >= board["y"] + board["height"]
+        or note["y"] + note["height"] <= board["y"]
+        or note["x"] >= board["x"] + board["width"]
+        or note["x"] + note["width"] <= board["x"]
+    )
+    assert apart, (note, board)
+    root.screenshot(path=str(lab.artifacts_dir / "milestone-note.png"))
     root.locator('[data-action="milestones"]').click()
     panel = root.locator('[data-role="milestones"]')
     expect(panel).to_be_visible()
@@ -132,7 +143,7 @@ def test_restart_and_milestones(lab, make_notebook):
     expect(restart).to_have_text("Really restart?")
     restart.click()
     expect(root.locator(STATUS)).to_contain_text("Black")
-    assert kernel_json(page, "[w.game.ply, w.game.can_redo]") == [0, False]
+    assert kernel_json(page, "(w.wait(), [w.game.ply, w.game.can_redo])[1]") == [0, False]
 
 
 def test_the_play_features_notebook_runs(lab):
