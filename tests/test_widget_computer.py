@@ -346,3 +346,53 @@ def test_in_two_player_play_the_same_move_follows_the_redo_line() -> None:
     command(widget, "undo")
     assert click(widget, 11, 15)
     assert widget.state["can_redo"] and widget.state["history"]["line"] == ["11-15", "23-19"]
+
+
+# ---------------------------------------------------------------- hint and evaluation agree
+class OneMove(Engine):
+    """An engine that instantly recommends the first (or the last) legal move: a first
+    and a last one disagree for sure while there are several moves."""
+
+    def __init__(self, last: bool) -> None:
+        super().__init__("easy", seed=0)
+        self.last = last
+
+    def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
+        legal = position.legal_moves()
+        move = legal[-1] if self.last else legal[0]
+        analysis = Analysis(move=move, score=0.25 if self.last else 0.5, mate=None, pv=[move])
+        on_info = kwargs.get("on_info")
+        if on_info is not None:
+            on_info(analysis)
+        return analysis
+
+
+def test_with_both_on_the_hint_and_the_evaluation_are_one_analysis() -> None:
+    # The report: the hint said 12-16 while the evaluation line recommended 11-15.
+    widget = CheckersWidget(hint_engine=OneMove(last=False), eval_engine=OneMove(last=True))
+    first, last = (str(m) for m in (widget.game.legal_moves()[0], widget.game.legal_moves()[-1]))
+    widget.live_eval = True
+    assert widget.wait(10)
+    assert widget.state["evaluation"]["move"]["notation"] == last  # the evaluation alone
+    analysis = widget.hint()  # from Python, as a notebook cell does
+    assert str(analysis.move) == first
+    assert widget.wait(10)
+    assert widget.state["hint"]["move"]["notation"] == first
+    assert widget.state["evaluation"] == widget.state["hint"]
+    # The Hint control, after a move: the same.
+    widget.play(first)
+    assert widget.wait(10)
+    assert command(widget, "hint")
+    assert widget.wait(10)
+    assert widget.state["hint"] is not None
+    assert widget.state["evaluation"] == widget.state["hint"]
+    # Switching the evaluation on while a hint is shown adopts the hint's analysis.
+    widget.live_eval = False
+    widget.play(widget.game.legal_moves()[0])
+    widget.hint()
+    widget.live_eval = True
+    assert widget.wait(10)
+    assert widget.state["evaluation"] == widget.state["hint"]
+    widget.play(widget.game.legal_moves()[0])  # a move clears the hint: evaluation alone again
+    assert widget.wait(10)
+    assert widget.state["hint"] is None and widget.state["evaluation"]["move"] is not None

@@ -421,6 +421,8 @@ class CheckersWidget(
         Searches in place (the cell waits, about a second at the default level) and
         returns the :class:`~checkers_widget.engine.Analysis`: ``.move``, ``.score``,
         ``.pv``. The Hint control runs the same search without blocking the notebook.
+        With the live evaluation on, the evaluation line then shows this same analysis,
+        so that the hint and the evaluation never disagree.
         """
         if self._remote is not None:
             self._remote.command("hint")  # raises: no hints against a person
@@ -428,9 +430,16 @@ class CheckersWidget(
         analysis = self._hint_engine.analyse(self._game.copy(), time=time, depth=depth)
         with self._lock:
             if version == self._version:
-                self._hint = _analysis_dict(analysis)
-                self._publish()
+                self._show_hint(analysis)
         return analysis
+
+    def _show_hint(self, analysis: Analysis) -> None:
+        """Draw a hint; a live evaluation shows the same analysis (one search, one answer)."""
+        self._hint = _analysis_dict(analysis)
+        if self.live_eval:
+            self._analyst.cancel()  # an evaluation still searching would say otherwise
+            self._evaluation = self._hint
+        self._publish()
 
     def _start_hint(self) -> None:
         version = self._version
@@ -442,24 +451,27 @@ class CheckersWidget(
         def done(analysis: Analysis) -> None:
             with self._lock:
                 if version == self._version:
-                    self._hint = _analysis_dict(analysis)
                     self._status = None
-                    self._publish()
-                    if self.live_eval:
-                        self._start_evaluation()
+                    self._show_hint(analysis)
 
         self._analyst.start(
             lambda stop: engine.analyse(snapshot, stop=stop), done, self._computer_failed
         )
 
     def _start_evaluation(self) -> None:
+        if self._hint is not None:
+            # A hint is shown for this position: the evaluation is that same analysis.
+            self._evaluation = self._hint
+            self._publish()
+            return
         version = self._version
         snapshot = self._game.copy()
         engine = self._eval_engine
 
         def progress(analysis: Analysis) -> None:
             with self._lock:
-                if version == self._version and self.live_eval:
+                # (A hint asked for meanwhile replaces the evaluation: see _show_hint.)
+                if version == self._version and self.live_eval and self._hint is None:
                     self._evaluation = _analysis_dict(analysis)
                     self._publish()
 

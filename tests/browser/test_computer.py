@@ -414,9 +414,30 @@ def test_the_play_the_computer_notebook_runs(lab):
     expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible(timeout=60_000)
     texts = "\n".join(lab.output_texts())
     assert "best move:" in texts and "line:" in texts, texts
-    # The first board: hint drawn (w.hint() ran) and the live evaluation switched on.
-    first = lab.page.locator(".cw-root").first
-    expect(first.locator(HINT_ARROW)).to_have_count(1)
-    expect(first.locator('[data-action="evaluation"]')).to_be_checked()
+    # The first board (the reader's game): no hint and no evaluation nobody asked for.
+    roots = lab.page.locator(".cw-root")
+    first = roots.first
+    expect(first.locator(HINT_ARROW)).to_have_count(0)
+    expect(first.locator(HINT_LINE)).to_be_hidden()
+    expect(first.locator('[data-action="evaluation"]')).not_to_be_checked()
     first.scroll_into_view_if_needed()
     first.screenshot(path=str(lab.artifacts_dir / "play-the-computer-notebook.png"))
+    # The hint cell's own board shows its hint.
+    hinted = roots.nth(2)
+    expect(hinted.locator(HINT_ARROW)).to_have_count(1)
+    # On the evaluated board, Hint: the hint and the evaluation name the same line.
+    evaluated = roots.nth(3)
+    expect(evaluated.locator('[data-action="evaluation"]')).to_be_checked()
+    expect(evaluated.locator(EVAL_LINE)).to_contain_text("line:", timeout=60_000)
+    evaluated.locator('[data-action="hint"]').click()
+    expect(evaluated.locator(HINT_ARROW)).to_have_count(1, timeout=60_000)
+    page = lab.page
+    pvs = kernel_json(
+        page, "(evaluated.wait(), [evaluated.state['hint'], evaluated.state['evaluation']])[1]"
+    )
+    assert pvs[0] == pvs[1], pvs
+    first_move = pvs[0]["pv"].split()[0]
+    expect(evaluated.locator(HINT_LINE)).to_contain_text(f"Hint: {first_move} (")
+    expect(evaluated.locator(EVAL_LINE)).to_contain_text(f"line: {first_move}")
+    evaluated.scroll_into_view_if_needed()
+    evaluated.screenshot(path=str(lab.artifacts_dir / "play-the-computer-hint-and-eval.png"))
