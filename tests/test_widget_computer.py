@@ -11,7 +11,7 @@ import pytest
 from checkers_widget import BLACK, WHITE, CheckersError, Game
 from checkers_widget.computer import SearchRunner
 from checkers_widget.engine import Analysis, Engine
-from checkers_widget.widget import CheckersWidget
+from checkers_widget.widget import THINKING_REFUSAL, CheckersWidget
 from intents import click, command
 
 
@@ -86,12 +86,17 @@ def test_thinking_is_shown_and_the_board_refuses_moves_meanwhile() -> None:
     assert widget.thinking and widget.state["thinking"] is True
     assert widget.state["status"]["kind"] == "thinking"
     assert not click(widget, 9, 13)
-    assert widget.state["status"]["text"] == "Wait: the computer is thinking"
+    assert widget.state["status"] == {"text": THINKING_REFUSAL, "kind": "refused"}
+    # A click on a piece (the board sends it as the attempt [22, 22]) says the same.
+    assert not click(widget, 22, 22)
+    assert widget.state["status"]["text"].startswith("Wait: the computer is thinking")
+    assert widget.thinking and widget.state["thinking"] and widget.game.ply == 1
     with pytest.raises(CheckersError, match="computer's turn"):
         widget.play("22-18")
     engine.release.set()
     assert widget.wait(10)
     assert len(widget.game.moves) == 2
+    assert widget.state["status"]["text"] == "Black to move"  # the refusal is gone
 
 
 def test_undo_cancels_the_search_and_takes_back_the_human_move() -> None:

@@ -854,7 +854,9 @@ class CheckersWidget(
                 return self._refuse("Finish editing the position first (Done or Cancel)")
             if isinstance(intent, MoveIntent):
                 if self._thinking:
-                    return self._refuse("Wait: the computer is thinking")
+                    # The board sends clicks made meanwhile so that this is said, not
+                    # swallowed; nothing is queued: the move is made once it has played.
+                    return self._refuse(THINKING_REFUSAL)
                 if self._players[self._game.turn] == "computer":
                     return self._refuse("It is the computer's turn")
                 if self._players[self._game.turn] == "remote":
@@ -1061,6 +1063,9 @@ class CheckersWidget(
         self._seq = getattr(self, "_seq", 0) + 1
         return self._seq
 
+
+#: The status line for a click or key on the board while the computer thinks.
+THINKING_REFUSAL = "Wait: the computer is thinking; move after its reply"
 
 #: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
 CONTROLS = frozenset(

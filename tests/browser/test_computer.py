@@ -194,10 +194,16 @@ def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
     expect(root.locator('[data-side="white"] [data-role="side-thinking"]')).to_be_visible()
     expect(root.locator(STATUS)).to_have_text("White: the computer (hard) is thinking…")
     expect(root.locator(LIT)).to_have_count(0)
-    # Clicks on the board do nothing meanwhile (no move is even sent).
+    # A click on the board meanwhile is not swallowed: the status line says why nothing moves.
     sq(root, 22).click()
+    expect(root.locator(STATUS)).to_have_text(
+        "Wait: the computer is thinking; move after its reply"
+    )
+    expect(root.locator(STATUS)).to_have_attribute("data-kind", "refused")
+    expect(root.locator(THINKING)).to_be_visible()  # and the dots still breathe
+    root.screenshot(path=str(lab.artifacts_dir / "computer-click-while-thinking.png"))
     sq(root, 18).click()
-    expect(root.locator(STATUS)).to_have_attribute("data-kind", "thinking")
+    assert kernel_json(page, "[len(w.game.moves), w.thinking]") == [1, True]
 
     page.evaluate(_JS_RUN_CELL, 1)
     seen = page.wait_for_function(
@@ -215,7 +221,7 @@ def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
         arg=[1, root.element_handle()],
         timeout=60_000,
     ).json_value()
-    assert seen == {"thinking": True, "kind": "thinking", "white": list(range(21, 33))}, seen
+    assert seen == {"thinking": True, "kind": "refused", "white": list(range(21, 33))}, seen
 
     # Then the computer's move arrives, and it is Black's turn again.
     assert wait_for_black(root) in ("turn", "must-jump")
