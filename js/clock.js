@@ -4,6 +4,8 @@
 // (a move played for the player, or the game lost: `on_expiry`). Here the time only
 // ticks down locally between states, from the moment the state arrived, so that the
 // display moves smoothly; it stops at 0:00 and sends nothing: expiry is Python's call.
+// Until the first move is made on the board the clock waits (`waiting`): it shows the
+// full time, standing still, and says that it starts with the first move.
 //
 // Screen readers: the ticking digits are aria-hidden (a live countdown would be read
 // every second); the chip's screen-reader text says how much time is left instead,
@@ -96,9 +98,12 @@ export class Clock {
     this.element.setAttribute("data-side", clock.side);
     this.element.setAttribute("data-phase", grace ? "grace" : "move");
     this.element.setAttribute("data-ticking", String(this.ticking));
-    this.element.title =
-      `${grace ? "Extra time" : "Time"} left for ${who}'s move${rule.length ? ` (${rule.join(", ")})` : ""}. ` +
-      `When it runs out, ${expiry}${so}.`;
+    this.element.setAttribute("data-waiting", String(Boolean(clock.waiting)));
+    this.element.title = clock.waiting
+      ? `The clock starts with the first move${rule.length ? ` (${rule.join(", ")})` : ""}. ` +
+        `When a move's time runs out, ${expiry}.`
+      : `${grace ? "Extra time" : "Time"} left for ${who}'s move${rule.length ? ` (${rule.join(", ")})` : ""}. ` +
+        `When it runs out, ${expiry}${so}.`;
     this.element.hidden = false;
     this.render();
     if (this.ticking) this.schedule();
@@ -120,7 +125,9 @@ export class Clock {
     if (this.element.getAttribute("data-low") !== String(low)) this.element.setAttribute("data-low", String(low));
     const held = !this.ticking && (clock.paused || this.state.paused || clock.running === false);
     const extra = clock.phase === "grace" ? "extra " : "";
-    const words = `, ${extra}time left: ${clockWords(left)}${held ? " (clock stopped)" : ""}`;
+    const words = clock.waiting
+      ? `, ${clockWords(left)} a move: the clock starts with the first move`
+      : `, ${extra}time left: ${clockWords(left)}${held ? " (clock stopped)" : ""}`;
     // Whole seconds only: the words change once a second, not every tick.
     if (words !== this.words) {
       this.words = words;

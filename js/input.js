@@ -90,6 +90,14 @@ export class BoardInput {
     }
     const state = this.getState();
     this.explainWaiting(state);
+    if (this.computerThinking(state) && square !== null && square !== undefined) {
+      // Not swallowed: the click goes to Python as an attempt that can never be legal,
+      // and Python says on the status line that the computer is thinking.
+      this.selected = null;
+      this.sendMove([square, square]);
+      this.changed();
+      return [square, square];
+    }
     const { select, send } = decideClick(state, this.selected, square, this.isInteractive());
     const before = this.selected;
     this.selected = state && state.pending ? null : select;
@@ -119,6 +127,11 @@ export class BoardInput {
   /** Forget them (the move they followed was refused). */
   dropQueued() {
     this.queued = [];
+  }
+
+  /** Whether the computer is searching its move in a game still on (clicks wait for it). */
+  computerThinking(state) {
+    return Boolean(state && state.thinking && !state.result && !state.editor) && this.isInteractive();
   }
 
   /** Say (to screen readers) why the board takes no move now, when it is the computer's. */
@@ -267,6 +280,10 @@ export class BoardInput {
       return;
     }
     const state = this.getState();
+    if (this.computerThinking(state) && square !== null) {
+      this.click(square); // said on the status line (see click)
+      return;
+    }
     if (!this.isInteractive() || !state || actingSide(state, true) === null) {
       this.explainWaiting(state);
       this.changed();

@@ -67,7 +67,7 @@ export class Milestones {
     this.list = el("ul", "cw-milestones-list");
     this.panel.append(this.head, this.list);
     this.panel.hidden = true;
-    // The toast: a polite status message over the bottom of the board.
+    // The toast: a polite status message under the controls, never over the board.
     this.toast = el("div", "cw-toast", { "data-role": "toast", role: "status" });
     this.toast.hidden = true;
   }

@@ -77,6 +77,24 @@ describe("the move clock", () => {
     expect(c.title).toMatch(/a move is played for them\.$/);
   });
 
+  it("waits, with the full time standing still, until the first move is made", () => {
+    vi.useFakeTimers();
+    const model = fakeModel(startState({ clock: clock(60, { running: false, waiting: true }) }));
+    const { el } = mount(model);
+    const c = role(el, "clock");
+    expect(shown(c)).toBe(true);
+    expect(c.textContent).toBe("1:00");
+    expect(c.dataset.waiting).toBe("true");
+    expect(c.dataset.ticking).toBe("false");
+    expect(c.title).toMatch(/^The clock starts with the first move \(1 minute a move/);
+    expect(chip(el, "black").querySelector('[data-role="clock-words"]').textContent).toBe(
+      ", 1 minute a move: the clock starts with the first move",
+    );
+    vi.advanceTimersByTime(120_000);
+    expect(c.textContent).toBe("1:00");
+    expect(model.sent).toEqual([]);
+  });
+
   it("ticks down locally, turns to tenths and the warning style, stops at zero and sends nothing", () => {
     vi.useFakeTimers();
     const model = fakeModel(startState({ clock: clock(12) }));

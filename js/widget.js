@@ -170,7 +170,7 @@ export function render({ model, el }) {
   });
   const network = new NetworkLine({ command: (name) => command(name) });
   const milestones = new Milestones({ motion });
-  view.frame.append(cover.element, milestones.toast);
+  view.frame.append(cover.element);
   chrome.controls.insertBefore(milestones.button, chrome.evalSwitch);
   const gameInfo = new GameInfoHeader();
   const main = document.createElement("div");
@@ -184,6 +184,7 @@ export function render({ model, el }) {
     replay.element,
     editor.element,
     chrome.controls,
+    milestones.toast, // under the controls: a note never covers the board
     milestones.panel,
     chrome.analysis,
     chrome.live,

@@ -294,23 +294,35 @@ describe("against the computer", () => {
     expect(lit(el)).toEqual([]);
   });
 
-  it("sends no move intent while the computer thinks, but the keyboard still moves the cursor", () => {
+  it("sends clicks made while the computer thinks for Python to answer; the keyboard still moves", () => {
     const model = fakeModel(computerThinking());
     const { el } = mount(model);
     click(square(el, 12));
-    click(square(el, 16));
-    click(square(el, 22));
     click(square(el, 18));
+    // Each click is the attempt [square, square], which Python answers on the status line
+    // ("Wait: the computer is thinking ..."); nothing is picked up meanwhile.
+    expect(model.sent).toEqual([
+      { kind: "move", path: [12, 12], version: 2 },
+      { kind: "move", path: [18, 18], version: 2 },
+    ]);
+    expect(el.querySelectorAll(".cw-sq.cw-selected")).toHaveLength(0);
+    model.sent.length = 0;
     key(el, "ArrowUp");
     const cursor = el.querySelector(".cw-sq.cw-cursor");
     expect(cursor).not.toBeNull();
     key(el, "ArrowUp");
-    expect(el.querySelector(".cw-sq.cw-cursor")).not.toBe(cursor);
+    const moved = el.querySelector(".cw-sq.cw-cursor");
+    expect(moved).not.toBe(cursor);
     key(el, "Enter");
-    key(el, " ");
-    expect(model.sent).toEqual([]);
+    const at = Number(moved.dataset.square);
+    expect(model.sent).toEqual([{ kind: "move", path: [at, at], version: 2 }]);
     expect(el.querySelector("[aria-live]").textContent).toMatch(/computer is thinking/);
+    // Python's answer is shown on the status line.
+    const text = "Wait: the computer is thinking; move after its reply";
+    model.set("state", computerThinking({ status: { text, kind: "refused" } }));
+    expect(el.querySelector('[data-role="status"]').textContent).toMatch(/^Wait: the computer is thinking/);
     // Undo still works: it takes the move back and cancels the search in Python.
+    model.sent.length = 0;
     button(el, "undo").click();
     expect(model.sent).toEqual([{ kind: "command", name: "undo", version: 2 }]);
   });

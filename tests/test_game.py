@@ -43,6 +43,19 @@ def test_replaying_the_redo_move_keeps_the_rest_of_the_line() -> None:
     assert [str(m) for m in game.redo_moves] == ["8-11"]
 
 
+def test_replaying_the_redo_move_can_drop_the_rest_of_the_line() -> None:
+    game = Game()
+    for text in ("11-15", "23-19", "8-11"):
+        game.play(text)
+    game.resign("white")
+    game.goto(0)
+    game.play("11-15", follow_line=False)
+    assert not game.can_redo and game.line == game.moves and not game.variations
+    game.play("23-19")
+    game.play("8-11")
+    assert game.result is None  # the resignation belonged to the dropped line
+
+
 def test_illegal_play_changes_nothing() -> None:
     game = Game()
     game.play("11-15")

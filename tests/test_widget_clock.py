@@ -23,14 +23,22 @@ class FakeTime:
         return self.now
 
 
-def timed(timer: object = "normal", **options: object) -> tuple[CheckersWidget, FakeTime]:
-    """A widget whose clock runs on fake time (its timer thread never gets to act)."""
+def timed(
+    timer: object = "normal", *, started: bool = True, **options: object
+) -> tuple[CheckersWidget, FakeTime]:
+    """A widget whose clock runs on fake time (its timer thread never gets to act).
+
+    ``started``: as if a first move had been made on the board already, so that the
+    side to move at the start is timed (the clock otherwise waits for that move).
+    """
     w = CheckersWidget(timer=timer, milestones=False, **options)  # type: ignore[arg-type]
     fake = FakeTime()
     assert w._timekeeper is not None
     w._timekeeper.close()
     w._timekeeper = Timekeeper(w._timekeeper.control, w._on_time_expired, now=fake)
     w._clock_turn = None
+    if started:
+        w._start_clock()
     w._sync_clock()
     w._publish()
     return w, fake
@@ -55,7 +63,55 @@ def test_presets_and_options() -> None:
         CheckersWidget(timer="blitz")
     assert CheckersWidget(milestones=False).state["clock"] is None
     fresh = CheckersWidget(timer="quick", milestones=False).state["clock"]
-    assert fresh["side"] == BLACK and fresh["running"]  # timed from the first state on
+    assert fresh["side"] == BLACK and fresh["remaining"] == 22.5
+    assert fresh["waiting"] and not fresh["running"]  # nothing runs before the first move
+
+
+def test_a_timer_board_nobody_touches_loses_nothing() -> None:
+    # The report: a timer="quick" board left alone moved by itself and lost on time.
+    w, fake = timed("quick", started=False)
+    assert status(w) == ("turn", "Black to move · the clock starts with the first move")
+    expire(w, fake, 52)
+    expire(w, fake, 10_000)
+    assert w.game.ply == 0 and w.game.result is None
+    assert not w.clock_started and w.clock is not None and not w.clock.running
+    clock = w.state["clock"]
+    assert clock["waiting"] and clock["side"] == BLACK and clock["remaining"] == 22.5
+    # A move from Python (a notebook cell) does not start it either.
+    w.play("11-15")
+    expire(w, fake, 10_000)
+    assert w.game.ply == 1 and not w.clock_started and w.state["clock"]["waiting"]
+    # The first move made on the board does: the next turn runs at once.
+    assert click(w, 23, 19)
+    assert w.clock_started and not w.state["clock"]["waiting"]
+    assert w.state["clock"]["side"] == BLACK and w.state["clock"]["running"]
+    assert status(w) == ("turn", "Black to move")
+    fake.now += 10
+    w._publish()
+    assert w.state["clock"]["remaining"] == pytest.approx(12.5)
+
+
+def test_against_the_computer_the_clock_starts_with_your_first_move() -> None:
+    w, fake = timed("quick", started=False, opponent="easy", human=BLACK, seed=0)
+    assert status(w) == ("turn", "Black to move · the clock starts with your first move")
+    expire(w, fake, 100)
+    assert w.game.ply == 0
+    assert click(w, 11, 15)
+    assert w.wait(30) and w.game.ply == 2
+    assert w.state["clock"]["side"] == BLACK and w.state["clock"]["running"]
+    expire(w, fake, 23)
+    assert w.game.ply == 3  # now time runs out: the computer moved for Black
+    w.close()
+
+
+def test_new_game_waits_for_a_first_move_again() -> None:
+    w, fake = timed("quick", started=False)
+    click(w, 11, 15)
+    assert w.clock_started
+    command(w, "new")
+    assert not w.clock_started and w.state["clock"]["waiting"]
+    expire(w, fake, 100)
+    assert w.game.ply == 0
 
 
 def test_the_clock_times_the_side_to_move_and_restarts_each_turn() -> None:
@@ -129,6 +185,11 @@ def test_against_the_computer_only_the_human_is_timed() -> None:
     w = CheckersWidget(opponent="easy", human=WHITE, seed=1, timer="normal", milestones=False)
     w.wait()
     assert w.game.turn == WHITE
+    # The computer's opening move does not start the clock; White's first move does.
+    assert w.state["clock"]["side"] == WHITE and w.state["clock"]["waiting"]
+    assert click(w, *w.game.legal_moves()[0].path)
+    assert w.state["clock"]["side"] is None and not w.state["clock"]["running"]
+    w.wait()
     assert w.state["clock"]["side"] == WHITE and w.state["clock"]["running"]
     assert w.state["pausable"]
     w.close()

@@ -11,7 +11,7 @@ import pytest
 from checkers_widget import BLACK, WHITE, CheckersError, Game
 from checkers_widget.computer import SearchRunner
 from checkers_widget.engine import Analysis, Engine
-from checkers_widget.widget import CheckersWidget
+from checkers_widget.widget import THINKING_REFUSAL, CheckersWidget
 from intents import click, command
 
 
@@ -86,12 +86,17 @@ def test_thinking_is_shown_and_the_board_refuses_moves_meanwhile() -> None:
     assert widget.thinking and widget.state["thinking"] is True
     assert widget.state["status"]["kind"] == "thinking"
     assert not click(widget, 9, 13)
-    assert widget.state["status"]["text"] == "Wait: the computer is thinking"
+    assert widget.state["status"] == {"text": THINKING_REFUSAL, "kind": "refused"}
+    # A click on a piece (the board sends it as the attempt [22, 22]) says the same.
+    assert not click(widget, 22, 22)
+    assert widget.state["status"]["text"].startswith("Wait: the computer is thinking")
+    assert widget.thinking and widget.state["thinking"] and widget.game.ply == 1
     with pytest.raises(CheckersError, match="computer's turn"):
         widget.play("22-18")
     engine.release.set()
     assert widget.wait(10)
     assert len(widget.game.moves) == 2
+    assert widget.state["status"]["text"] == "Black to move"  # the refusal is gone
 
 
 def test_undo_cancels_the_search_and_takes_back_the_human_move() -> None:
@@ -228,3 +233,171 @@ def test_no_hint_on_the_computers_turn() -> None:
     assert widget.thinking  # the offer of a hint did not disturb the search
     engine.release.set()
     assert widget.wait(10)
+
+
+# ---------------------------------------------------------------- undo, redo and the computer
+def answered(widget: CheckersWidget) -> None:
+    """The computer has replied: the human is to move, nothing waits, no stale line."""
+    assert widget.wait(30)
+    assert widget.players[widget.game.turn] == "human"
+    assert not widget.thinking
+    assert widget.state["status"]["text"].startswith("Black to move")
+    history = widget.state["history"]
+    assert len(history["line"]) == history["ply"] == widget.game.ply  # nothing greyed
+    assert not widget.state["can_redo"]
+
+
+def test_the_same_move_replayed_after_undo_is_answered() -> None:
+    # The reported session: 11-15, the reply, Undo, 11-15 again.
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    assert click(widget, 11, 15)
+    answered(widget)
+    assert command(widget, "undo")
+    assert widget.game.ply == 0 and widget.state["can_redo"]
+    assert click(widget, 11, 15)
+    answered(widget)
+    assert [str(m) for m in widget.game.moves][:1] == ["11-15"] and widget.game.ply == 2
+
+
+def test_the_same_move_replayed_from_python_after_undo_is_answered() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    widget.play("11-15")
+    answered(widget)
+    widget.undo()
+    widget.play("11-15")
+    answered(widget)
+
+
+def test_undo_twice_then_the_first_move_again() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=1)
+    click(widget, 11, 15)
+    answered(widget)
+    click(widget, *widget.game.legal_moves()[0].path)
+    answered(widget)
+    assert command(widget, "undo") and command(widget, "undo")
+    assert widget.game.ply == 0 and len(widget.state["history"]["line"]) == 4
+    assert click(widget, 11, 15)
+    answered(widget)
+
+
+def test_redo_then_a_different_move_is_answered_and_keeps_the_old_line() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=2)
+    click(widget, 11, 15)
+    answered(widget)
+    first = widget.game.legal_moves()[0]
+    click(widget, *first.path)
+    answered(widget)
+    command(widget, "undo")
+    command(widget, "undo")
+    assert command(widget, "redo")
+    assert widget.game.ply == 2 and widget.state["can_redo"]
+    other = next(m for m in widget.game.legal_moves() if m != first)
+    assert click(widget, *other.path)
+    answered(widget)
+    assert widget.game.moves[2] == other
+    assert widget.game.variations[3][0].startswith(str(first))
+
+
+def test_undo_during_the_search_then_the_same_move_again() -> None:
+    engine = SlowEngine()
+    widget = CheckersWidget(opponent=engine, human=BLACK)
+    click(widget, 11, 15)
+    assert engine.started.wait(5)
+    assert command(widget, "undo")
+    assert widget.wait(5) and widget.game.ply == 0
+    engine.started.clear()
+    engine.release.set()  # the next search answers at once
+    assert click(widget, 11, 15)
+    answered(widget)
+    assert widget.game.ply == 2
+
+
+@pytest.mark.parametrize("name", ["new", "restart"])
+def test_new_game_or_restart_during_a_redo_line(name: str) -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    click(widget, 11, 15)
+    answered(widget)
+    command(widget, "undo")
+    assert widget.state["can_redo"]
+    assert command(widget, name)
+    assert widget.game.ply == 0 and not widget.state["can_redo"]
+    assert widget.state["history"]["line"] == []
+    assert click(widget, 11, 15)
+    answered(widget)
+
+
+def test_a_jump_in_the_move_list_then_a_move_is_answered() -> None:
+    widget = CheckersWidget(opponent="easy", human=BLACK, seed=1)
+    click(widget, 11, 15)
+    answered(widget)
+    click(widget, *widget.game.legal_moves()[0].path)
+    answered(widget)
+    # To a position where the computer is to move: it waits, and says so.
+    assert command(widget, "goto", ply=1)
+    assert widget.wait(5) and widget.game.ply == 1 and not widget.thinking
+    kind, text = widget.state["status"]["kind"], widget.state["status"]["text"]
+    assert kind == "turn" and "the computer waits while you look back" in text
+    # To the start, then the first move again: the computer answers afresh.
+    assert command(widget, "goto", ply=0)
+    assert click(widget, 11, 15)
+    answered(widget)
+
+
+def test_in_two_player_play_the_same_move_follows_the_redo_line() -> None:
+    widget = CheckersWidget()
+    click(widget, 11, 15)
+    click(widget, 23, 19)
+    command(widget, "undo")
+    command(widget, "undo")
+    assert click(widget, 11, 15)
+    assert widget.state["can_redo"] and widget.state["history"]["line"] == ["11-15", "23-19"]
+
+
+# ---------------------------------------------------------------- hint and evaluation agree
+class OneMove(Engine):
+    """An engine that instantly recommends the first (or the last) legal move: a first
+    and a last one disagree for sure while there are several moves."""
+
+    def __init__(self, last: bool) -> None:
+        super().__init__("easy", seed=0)
+        self.last = last
+
+    def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
+        legal = position.legal_moves()
+        move = legal[-1] if self.last else legal[0]
+        analysis = Analysis(move=move, score=0.25 if self.last else 0.5, mate=None, pv=[move])
+        on_info = kwargs.get("on_info")
+        if on_info is not None:
+            on_info(analysis)
+        return analysis
+
+
+def test_with_both_on_the_hint_and_the_evaluation_are_one_analysis() -> None:
+    # The report: the hint said 12-16 while the evaluation line recommended 11-15.
+    widget = CheckersWidget(hint_engine=OneMove(last=False), eval_engine=OneMove(last=True))
+    first, last = (str(m) for m in (widget.game.legal_moves()[0], widget.game.legal_moves()[-1]))
+    widget.live_eval = True
+    assert widget.wait(10)
+    assert widget.state["evaluation"]["move"]["notation"] == last  # the evaluation alone
+    analysis = widget.hint()  # from Python, as a notebook cell does
+    assert str(analysis.move) == first
+    assert widget.wait(10)
+    assert widget.state["hint"]["move"]["notation"] == first
+    assert widget.state["evaluation"] == widget.state["hint"]
+    # The Hint control, after a move: the same.
+    widget.play(first)
+    assert widget.wait(10)
+    assert command(widget, "hint")
+    assert widget.wait(10)
+    assert widget.state["hint"] is not None
+    assert widget.state["evaluation"] == widget.state["hint"]
+    # Switching the evaluation on while a hint is shown adopts the hint's analysis.
+    widget.live_eval = False
+    widget.play(widget.game.legal_moves()[0])
+    widget.hint()
+    widget.live_eval = True
+    assert widget.wait(10)
+    assert widget.state["evaluation"] == widget.state["hint"]
+    widget.play(widget.game.legal_moves()[0])  # a move clears the hint: evaluation alone again
+    assert widget.wait(10)
+    assert widget.state["hint"] is None and widget.state["evaluation"]["move"] is not None

@@ -19,16 +19,62 @@ def book(tmp_path: Path) -> MilestoneBook:
     return MilestoneBook(tmp_path / "milestones.json")
 
 
-def test_two_player_moves_earn_the_move_milestones(tmp_path: Path) -> None:
-    w = CheckersWidget(Game(fen=DOUBLE_AND_CROWN), milestones=book(tmp_path))
+def test_moves_made_on_the_board_earn_the_move_milestones(tmp_path: Path) -> None:
+    w = CheckersWidget(
+        Game(fen=DOUBLE_AND_CROWN), opponent="easy", human=BLACK, seed=0, milestones=book(tmp_path)
+    )
     assert w.state["milestones"]["earned"] == []
     assert len(w.state["milestones"]["all"]) == 8
     click(w, 14, 23, 32)
     new = w.state["milestones"]["new"]
     assert new == ["first-move", "first-capture", "double-capture", "first-crown"]
     assert {m["id"] for m in w.state["milestones"]["earned"]} == set(new)
-    click(w, 1, 6)  # White's move earns nothing new (and clears "new")
-    assert w.state["milestones"]["new"] == []
+    assert w.wait(30)
+    assert w.state["milestones"]["new"] == []  # the computer's reply earns nothing new
+
+
+def test_a_move_played_from_python_earns_nothing(tmp_path: Path) -> None:
+    # The report: notebook 01's demo.play("11-15") earned "First move" during Run All.
+    b = book(tmp_path)
+    demo = CheckersWidget(opponent="easy", seed=1, milestones=b)
+    demo.play("11-15")
+    assert demo.wait(30) and demo.game.ply == 2
+    demo.game.play(demo.game.legal_moves()[0])  # straight on the game, too
+    assert b.earned == {} and demo.state["milestones"]["new"] == []
+    demo.wait(30)
+    demo.close()
+    # A game won from Python finishes nothing either.
+    w = CheckersWidget(Game(fen=WIN_IN_ONE), opponent="easy", human=BLACK, milestones=b)
+    w.play("14-23")
+    assert w.game.result == "1-0" and b.earned == {} and b.computer_wins == ()
+
+
+def test_walking_to_the_end_of_a_master_game_earns_nothing(tmp_path: Path) -> None:
+    # The report: pressing End in a loaded master game's move list earned "First finish".
+    b = book(tmp_path)
+    record = Game()
+    for move in ["11-15", "23-19", "8-11", "22-17"]:
+        record.play(move)
+    record.resign("white")
+    record.goto(0)
+    for w in (
+        CheckersWidget(record.copy(), milestones=b),
+        CheckersWidget(record.copy(), opponent="easy", human=BLACK, seed=0, milestones=b),
+    ):
+        assert command(w, "goto", ply=4)  # End in the move list
+        assert w.game.result == "1-0"
+        command(w, "goto", ply=0)
+        command(w, "redo")
+        assert b.earned == {} and w.state["milestones"]["new"] == []
+        w.close()
+
+
+def test_a_two_player_board_earns_nothing(tmp_path: Path) -> None:
+    b = book(tmp_path)
+    w = CheckersWidget(Game(fen=WIN_IN_ONE), milestones=b)
+    assert click(w, 14, 23)
+    assert w.game.result == "1-0"
+    assert b.earned == {} and w.state["milestones"]["earned"] == []
 
 
 def test_winning_against_hard_without_undo(tmp_path: Path) -> None:
@@ -83,8 +129,9 @@ def test_a_move_the_computer_made_on_time_out_earns_nothing(tmp_path: Path) -> N
 
 
 def test_milestones_live_in_the_data_folder_by_default(tmp_path: Path) -> None:
-    w = CheckersWidget()
-    w.play("11-15")
+    w = CheckersWidget(opponent="easy", seed=0)
+    click(w, 11, 15)
+    w.wait(30)
     assert w.milestones is not None and w.milestones.has("first-move")
     again = CheckersWidget()  # another notebook, same folder
     assert again.milestones is not None and again.milestones.has("first-move")
@@ -96,10 +143,11 @@ def test_an_autosaved_game_keeps_its_attempt(tmp_path: Path) -> None:
     b = book(tmp_path)
     path = tmp_path / "game.pdn"
     w = CheckersWidget(Game(), opponent="easy", human=BLACK, milestones=b, autosave=path)
-    w.play("11-15")
+    click(w, 11, 15)
     w.wait()
     attempt = w._attempt.id
+    assert w._attempt.played
     w.close()
     again = CheckersWidget(opponent="easy", human=BLACK, milestones=b, autosave=path)
-    assert again._attempt.id == attempt
+    assert again._attempt.id == attempt and again._attempt.played
     again.close()

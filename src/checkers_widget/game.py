@@ -236,12 +236,17 @@ class Game:
             listener(event, self)
 
     # ------------------------------------------------------------------ play
-    def play(self, move: Move | str) -> Move:
+    def play(self, move: Move | str, *, follow_line: bool = True) -> Move:
         """Play a legal move (a :class:`Move` or text like ``11-15``) and return it.
 
         Raises :class:`GameOverError` once the game has a result and
         :class:`IllegalMoveError` for an illegal move; either way nothing changes.
         Playing a move declines a pending draw offer.
+
+        After undo, playing the move that :meth:`redo` would replay follows that line
+        (the rest stays ready to redo); with ``follow_line=False`` the rest of the line
+        is dropped instead, as when a game against the computer goes on afresh. A
+        different move starts a new line and keeps the old one as a variation.
         """
         if self.is_over():
             raise GameOverError(
@@ -256,6 +261,10 @@ class Game:
             raise IllegalMoveError(f"not a move: {move!r}", self._board.legal_moves())
         if self._redo and self._redo[-1] == move:
             self._redo.pop()
+            if not follow_line and self._redo:
+                self._redo.clear()
+                if self._recorded is not None and self._recorded[0] > self.ply:
+                    self._recorded = None  # a result later in the dropped line
         elif self._redo:
             # A new line from a past position: keep the old one as a variation.
             self.variations.setdefault(self.ply + 1, []).append(

@@ -4,6 +4,14 @@ A mixin of :class:`~checkers_widget.widget.CheckersWidget` (``milestones=``). Th
 rules of what is earned and when live in :mod:`milestones`; this part tells the book
 about the widget's games (whose move it was, whether the computer moved for the
 player) and puts what was earned into the board's state.
+
+Only what a person did counts: a move made on the board (an intent from the front end,
+not ``widget.play`` or ``game.play`` from a notebook cell), in a game the person plays
+against the computer or across the network. A two-player board is for walking through
+a game, setting up positions and replays, so it earns nothing; neither does walking to
+the end of a recorded game (Redo, End in the move list). A result counts only in an
+attempt in which the person made a move, and only when reached by play (a move, a
+resignation, time, a draw), not by walking back through the game.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .game import Game
 from .milestones import MILESTONES, Attempt, Milestone, MilestoneBook
-from .move import Color, opponent
+from .move import Color, Move, opponent
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -33,6 +41,8 @@ class MilestoneTracking:
     _attempt: Attempt
     _auto_moving: bool
     _new_milestones: list[str]
+    _person_move: Move | None
+    _remote: Any
 
     if TYPE_CHECKING:  # provided by the widget
 
@@ -48,21 +58,28 @@ class MilestoneTracking:
             return Attempt()
         return Attempt(level=self._engine.level, human=self._human_side())
 
+    def _played_game(self) -> bool:
+        """Whether this board's games are played (against the computer or a person)."""
+        return self._engine is not None or self._remote is not None
+
     def _note_milestones(self, event: str, game: Game) -> None:
         book = self._book
-        if book is None:
+        person = event == "move" and bool(game.moves) and game.moves[-1] == self._person_move
+        if person:
+            self._person_move = None
+        if book is None or not self._played_game():
             return
         earned: list[Milestone] = []
+        attempt = self._attempt
         try:
             if event == "undo":
-                book.note_undo(self._attempt)
-            elif event == "move" and self._players.get(opponent(game.turn)) != "remote":
+                book.note_undo(attempt)
+            elif person and self._players.get(opponent(game.turn)) == "human":
                 mover = opponent(game.turn)
-                earned += book.note_move(
-                    self._attempt, game.moves[-1], mover, auto=self._auto_moving
-                )
-            if game.is_over():
-                earned += book.note_result(self._attempt, game.result)
+                earned += book.note_move(attempt, game.moves[-1], mover, auto=self._auto_moving)
+                attempt.played = attempt.played or not self._auto_moving
+            if game.is_over() and attempt.played and event in ("move", "result"):
+                earned += book.note_result(attempt, game.result)
         except Exception:  # milestones are a bonus: never let them break a game
             logger.exception("milestones failed")
         self._new_milestones = [m.id for m in earned]

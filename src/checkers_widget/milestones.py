@@ -11,8 +11,11 @@ Hard-or-Expert star. An attempt keeps its first final result: undoing out of a l
 then winning is not a win. The book remembers every attempt id that has had a result, so
 reopening a saved game (which keeps its attempt id) never counts a result twice.
 
-Move milestones count the human's moves; in a two-player game, either player's. They
-are earned in games against the computer and two-player games alike.
+Move milestones count the human's moves; in a two-player game, either player's. The
+widget tells the book only about what a person did: moves made on the board (not from
+Python), in a game played against the computer or across the network (not a two-player
+board, where games are walked through, set up or replayed), and results of such games
+(see :mod:`milestone_tracking`).
 
 :class:`MilestoneBook` keeps everything in a small JSON file next to the lesson
 progress: ``$CHECKERS_WIDGET_HOME/milestones.json`` or
@@ -123,6 +126,9 @@ class Attempt:
     undone: bool = False
     restarted: bool = False
     result: str | None = None
+    #: Whether a person has made a move on the board in this attempt: the widget counts
+    #: a result only then (not for a game walked through or played by a script).
+    played: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not self.id:
@@ -172,6 +178,7 @@ class Attempt:
             "undone": self.undone,
             "restarted": self.restarted,
             "result": self.result,
+            "played": self.played,
         }
 
     @classmethod
@@ -186,6 +193,7 @@ class Attempt:
             undone=bool(data.get("undone", False)),
             restarted=bool(data.get("restarted", False)),
             result=data.get("result"),
+            played=bool(data.get("played", False)),
         )
 
 

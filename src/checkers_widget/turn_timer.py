@@ -4,6 +4,13 @@ A mixin of :class:`~checkers_widget.widget.CheckersWidget` (``timer=``). The clo
 itself (:mod:`clock`) and its real-time wake-ups (:mod:`timekeeper`) know nothing of
 games; this part decides that only a human's turn is timed, and on expiry starts the
 grace time, makes a quick move for the player, or records the loss on time.
+
+No time runs before the first move made on the board (a click or a key, not a move
+played from Python): a timed board shown by a notebook cell waits, however long the
+reader takes, and says that the clock starts with the first move. From then on the
+clock runs in Python, whether or not the board is in view (a hidden browser tab or a
+board scrolled away does not stop it); Pause stops it. New game and Restart wait for a
+first move again.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .clock import Expiry, TurnClock
 from .game import WIN, Game
 from .move import Color, opponent
-from .protocol import Status
+from .protocol import Status, default_status
 from .timekeeper import Timekeeper
 
 if TYPE_CHECKING:
@@ -37,6 +44,7 @@ class TurnTimer:
     _hint_engine: Engine
     _timekeeper: Timekeeper | None
     _clock_turn: tuple[int, Color] | None
+    _clock_started: bool
     _auto_moving: bool
 
     if TYPE_CHECKING:  # provided by the widget
@@ -48,13 +56,27 @@ class TurnTimer:
         """The turn clock (``timer=``), or None: ``widget.clock.remaining()`` etc."""
         return self._timekeeper.clock if self._timekeeper is not None else None
 
+    @property
+    def clock_started(self) -> bool:
+        """Whether the turn clock has started: it waits for the first move made on the board."""
+        return self._timekeeper is not None and self._clock_started
+
+    def _start_clock(self) -> None:
+        """A person made a move on the board: from now on the human's turns are timed."""
+        self._clock_started = True
+
     def _sync_clock(self) -> None:
         """Time the human to move; no clock on the computer's turn or when it is over."""
         keeper = self._timekeeper
         if keeper is None:
             return
         game = self._game
-        timed = not game.is_over() and self._editor is None and self._players[game.turn] == "human"
+        timed = (
+            self._clock_started
+            and not game.is_over()
+            and self._editor is None
+            and self._players[game.turn] == "human"
+        )
         if not timed:
             if self._clock_turn is not None:
                 keeper.stop()
@@ -66,6 +88,42 @@ class TurnTimer:
             self._clock_turn = turn
         if self._paused and not keeper.clock.paused:
             keeper.pause()
+
+    def _clock_waits(self) -> bool:
+        """Whether the board shows a clock that waits for the first move."""
+        game = self._game
+        return (
+            self._timekeeper is not None
+            and not self._clock_started
+            and not game.is_over()
+            and self._editor is None
+            and self._players.get(game.turn) == "human"
+        )
+
+    def _clock_state(self) -> dict[str, Any] | None:
+        """The clock for the board: the running turn, or the full time waiting to start."""
+        keeper = self._timekeeper
+        if keeper is None:
+            return None
+        snap = keeper.snapshot()
+        waiting = self._clock_waits()
+        if waiting:
+            snap.update(
+                side=self._game.turn,
+                phase="move",
+                remaining=keeper.control.per_move,
+                running=False,
+            )
+        snap["waiting"] = waiting
+        return snap
+
+    def _clock_note(self, pending: tuple[int, ...] | None) -> Status | None:
+        """The status line of a clock that waits: whose turn, and when the clock starts."""
+        if not self._clock_waits():
+            return None
+        status = default_status(self._game, pending)
+        first = "your first move" if "computer" in self._players.values() else "the first move"
+        return Status(f"{status.text} · the clock starts with {first}", status.kind)
 
     def _on_time_expired(self, expiry: Expiry) -> None:
         """Runs on the timer's thread: grace begins, the computer moves for you, or you lose."""

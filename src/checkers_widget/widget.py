@@ -190,6 +190,9 @@ class CheckersWidget(
         self._computer = SearchRunner()
         self._analyst = SearchRunner()
         self._thinking = False
+        # True after undo, redo or a move-list jump, until the next move: the user is
+        # looking back through the game and the computer waits for them.
+        self._looking_back = False
         self._hint: dict[str, Any] | None = None
         self._evaluation: dict[str, Any] | None = None
         self._suspended = False
@@ -207,6 +210,9 @@ class CheckersWidget(
             Timekeeper(TimeControl.of(timer), self._on_time_expired) if timer is not None else None
         )
         self._clock_turn: tuple[int, Color] | None = None  # (ply, side) the clock is timing
+        # The clock waits for a first move made on the board (see turn_timer); a game
+        # resumed from its autosave was started before.
+        self._clock_started = resumed is not None and game.ply > 0
         self._auto_moving = False
         if milestones is True:
             milestones = MilestoneBook()
@@ -218,6 +224,9 @@ class CheckersWidget(
             except (ValueError, KeyError, TypeError, CheckersError):
                 logger.warning("the autosaved milestone attempt was unreadable; starting a new one")
         self._new_milestones: list[str] = []
+        # The move a person just made on the board, until the game reports it (the
+        # milestones count only those; a network guest's move comes back later).
+        self._person_move: Move | None = None
         if self._autosave is not None and self._autosave.notice:
             self._status = Status(self._autosave.notice, "error")
             self.errors.append(self._autosave.notice)
@@ -269,6 +278,7 @@ class CheckersWidget(
             self._computer.cancel()
             self._analyst.cancel()
             self._thinking = False
+            self._looking_back = event in ("undo", "redo")
             self._note_milestones(event, game)
             if self._suspended:
                 self._version += 1  # one state is published when the whole walk is done
@@ -292,8 +302,7 @@ class CheckersWidget(
         self._sync_clock()
         if game.is_over() or self._editor is not None or self._paused:
             return
-        if self._players[game.turn] == "computer" and not game.can_redo:
-            # (While walking back through a game, the computer waits.)
+        if self._players[game.turn] == "computer" and not self._computer_waits():
             self._start_computer()
         elif self.live_eval:
             self._start_evaluation()
@@ -313,6 +322,33 @@ class CheckersWidget(
     def thinking(self) -> bool:
         """Whether the computer is searching for its move."""
         return self._thinking
+
+    def _computer_waits(self) -> bool:
+        """Whether the computer holds its move because the user is looking back.
+
+        After Undo, Redo or a jump in the move list the computer waits while moves
+        remain to redo, so that walking through a game never plays over it. Any move
+        ends that: the computer always answers a human move (a move replayed after
+        Undo included).
+        """
+        return self._looking_back and self._game.can_redo
+
+    def _waiting_status(self) -> Status | None:
+        """Why nothing happens when the computer holds its move (see :meth:`_computer_waits`)."""
+        game = self._game
+        if (
+            self._players.get(game.turn) != "computer"
+            or self._thinking
+            or self._paused
+            or game.is_over()
+            or not self._computer_waits()
+        ):
+            return None
+        name = game.side_name(game.turn)
+        return Status(
+            f"{name} to move: the computer waits while you look back (Redo goes on)",
+            "turn",
+        )
 
     def _draw_players(self) -> dict[Color, str]:
         if self._engine is None:
@@ -398,6 +434,8 @@ class CheckersWidget(
         Searches in place (the cell waits, about a second at the default level) and
         returns the :class:`~checkers_widget.engine.Analysis`: ``.move``, ``.score``,
         ``.pv``. The Hint control runs the same search without blocking the notebook.
+        With the live evaluation on, the evaluation line then shows this same analysis,
+        so that the hint and the evaluation never disagree.
         """
         if self._remote is not None:
             self._remote.command("hint")  # raises: no hints against a person
@@ -405,9 +443,16 @@ class CheckersWidget(
         analysis = self._hint_engine.analyse(self._game.copy(), time=time, depth=depth)
         with self._lock:
             if version == self._version:
-                self._hint = _analysis_dict(analysis)
-                self._publish()
+                self._show_hint(analysis)
         return analysis
+
+    def _show_hint(self, analysis: Analysis) -> None:
+        """Draw a hint; a live evaluation shows the same analysis (one search, one answer)."""
+        self._hint = _analysis_dict(analysis)
+        if self.live_eval:
+            self._analyst.cancel()  # an evaluation still searching would say otherwise
+            self._evaluation = self._hint
+        self._publish()
 
     def _start_hint(self) -> None:
         version = self._version
@@ -419,24 +464,27 @@ class CheckersWidget(
         def done(analysis: Analysis) -> None:
             with self._lock:
                 if version == self._version:
-                    self._hint = _analysis_dict(analysis)
                     self._status = None
-                    self._publish()
-                    if self.live_eval:
-                        self._start_evaluation()
+                    self._show_hint(analysis)
 
         self._analyst.start(
             lambda stop: engine.analyse(snapshot, stop=stop), done, self._computer_failed
         )
 
     def _start_evaluation(self) -> None:
+        if self._hint is not None:
+            # A hint is shown for this position: the evaluation is that same analysis.
+            self._evaluation = self._hint
+            self._publish()
+            return
         version = self._version
         snapshot = self._game.copy()
         engine = self._eval_engine
 
         def progress(analysis: Analysis) -> None:
             with self._lock:
-                if version == self._version and self.live_eval:
+                # (A hint asked for meanwhile replaces the evaluation: see _show_hint.)
+                if version == self._version and self.live_eval and self._hint is None:
                     self._evaluation = _analysis_dict(analysis)
                     self._publish()
 
@@ -562,11 +610,20 @@ class CheckersWidget(
             self._publish()
             raise MoveVetoed(reason, [move])
         self._hook_failure = None
-        self._game.play(move)
+        self._play_own(move)
         failure, self._hook_failure = self._hook_failure, None
         if failure is not None:
             raise HookError(f"{move} was played, but an observer failed: {failure}") from failure
         return move
+
+    def _play_own(self, move: Move) -> None:
+        """Play a move of the player's (from the board or :meth:`play`).
+
+        Against the computer, a move replayed after Undo drops the rest of the line
+        that Redo would have replayed: the computer answers it afresh (its earlier reply
+        is not kept waiting in the move list). In two-player play the line is followed.
+        """
+        self._game.play(move, follow_line=self._engine is None)
 
     def undo(self) -> Move | None:
         """Take back a jump in progress, or else the last turn.
@@ -648,6 +705,7 @@ class CheckersWidget(
         if self._timekeeper is not None:
             self._timekeeper.reset()
         self._clock_turn = None
+        self._clock_started = False  # the clock waits for a first move again
         with self._walk(bump=True):
             self._game.reset()
             if fresh and self._human_choice == "random":
@@ -830,7 +888,9 @@ class CheckersWidget(
                 return self._refuse("Finish editing the position first (Done or Cancel)")
             if isinstance(intent, MoveIntent):
                 if self._thinking:
-                    return self._refuse("Wait: the computer is thinking")
+                    # The board sends clicks made meanwhile so that this is said, not
+                    # swallowed; nothing is queued: the move is made once it has played.
+                    return self._refuse(THINKING_REFUSAL)
                 if self._players[self._game.turn] == "computer":
                     return self._refuse("It is the computer's turn")
                 if self._players[self._game.turn] in ("remote", "waiting"):
@@ -875,16 +935,19 @@ class CheckersWidget(
             self._notice = Status(reason, "refused")
             self._publish(bump=True)
             return False
+        self._person_move = resolved
         if self._remote is not None:
             try:
                 self._remote.play(resolved)
             except (CheckersError, SessionError) as exc:
                 self._pending = None
+                self._person_move = None
                 return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
             self._pending = None
             self._publish(bump=True)  # the host's answer brings the new position
             return True
-        game.play(resolved)
+        self._start_clock()  # a move made on the board starts the clock
+        self._play_own(resolved)
         return True
 
     def _remote_wait_text(self) -> str:
@@ -986,7 +1049,9 @@ class CheckersWidget(
             pending=self._pending,
             status=self._notice
             or self._status
-            or (self._remote.status(self._pending) if self._remote is not None else None),
+            or (self._remote.status(self._pending) if self._remote is not None else None)
+            or self._waiting_status()
+            or self._clock_note(self._pending),
             players=self._players,
             extra={
                 "thinking": self._thinking,
@@ -997,7 +1062,7 @@ class CheckersWidget(
                 "editor": self._editor_state(),
                 "paused": self._paused,
                 "pausable": self._pausable(),
-                "clock": self._timekeeper.snapshot() if self._timekeeper is not None else None,
+                "clock": self._clock_state(),
                 "milestones": self._milestones_state(),
                 "network": self._remote.state() if self._remote is not None else None,
                 "controls": self._controls,
@@ -1041,6 +1106,9 @@ class CheckersWidget(
         self._seq += 1
         return self._seq
 
+
+#: The status line for a click or key on the board while the computer thinks.
+THINKING_REFUSAL = "Wait: the computer is thinking; move after its reply"
 
 #: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
 CONTROLS = frozenset(

@@ -194,10 +194,16 @@ def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
     expect(root.locator('[data-side="white"] [data-role="side-thinking"]')).to_be_visible()
     expect(root.locator(STATUS)).to_have_text("White: the computer (hard) is thinking…")
     expect(root.locator(LIT)).to_have_count(0)
-    # Clicks on the board do nothing meanwhile (no move is even sent).
+    # A click on the board meanwhile is not swallowed: the status line says why nothing moves.
     sq(root, 22).click()
+    expect(root.locator(STATUS)).to_have_text(
+        "Wait: the computer is thinking; move after its reply"
+    )
+    expect(root.locator(STATUS)).to_have_attribute("data-kind", "refused")
+    expect(root.locator(THINKING)).to_be_visible()  # and the dots still breathe
+    root.screenshot(path=str(lab.artifacts_dir / "computer-click-while-thinking.png"))
     sq(root, 18).click()
-    expect(root.locator(STATUS)).to_have_attribute("data-kind", "thinking")
+    assert kernel_json(page, "[len(w.game.moves), w.thinking]") == [1, True]
 
     page.evaluate(_JS_RUN_CELL, 1)
     seen = page.wait_for_function(
@@ -215,7 +221,7 @@ def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
         arg=[1, root.element_handle()],
         timeout=60_000,
     ).json_value()
-    assert seen == {"thinking": True, "kind": "thinking", "white": list(range(21, 33))}, seen
+    assert seen == {"thinking": True, "kind": "refused", "white": list(range(21, 33))}, seen
 
     # Then the computer's move arrives, and it is Black's turn again.
     assert wait_for_black(root) in ("turn", "must-jump")
@@ -257,6 +263,46 @@ def test_undo_while_thinking_cancels_the_search(lab, make_notebook):
     assert pieces(root) == start
     expect(root.locator(STATUS)).to_have_text("Black to move")
     expect(root.locator('[data-action="undo"]')).to_be_disabled()
+
+
+def expect_answered(root: Locator, plies: int) -> None:
+    """The computer has replied: Black may move, Hint works, no greyed move is left."""
+    assert wait_for_black(root) != "over"
+    expect(root.locator(STATUS)).to_have_text(re.compile(r"^Black to move"))
+    expect(root.locator('[data-action="hint"]')).to_be_enabled()
+    expect(root.locator('[data-role="move"]')).to_have_count(plies)
+    expect(root.locator(".cw-move.cw-future")).to_have_count(0)
+
+
+def test_the_same_move_after_undo_is_answered(lab, make_notebook):
+    """The reported session: 11-15, the reply, Undo, 11-15 again: the computer answers."""
+    path = make_notebook(
+        with_imports("""
+        w = CheckersWidget(opponent="easy", human="black", seed=0)
+        w
+        """)
+    )
+    root = open_board_root(lab, path, count=None)
+    page = lab.page
+    play_by_clicks(root, [11, 15])
+    expect_answered(root, 2)
+    root.locator('[data-action="undo"]').click()
+    expect(piece_on(root, 11)).to_have_attribute("data-piece", "black-man")
+    expect(root.locator(".cw-move.cw-future")).to_have_count(2)  # the line Redo would replay
+    play_by_clicks(root, [11, 15])
+    expect_answered(root, 2)
+    assert kernel_json(page, "(w.wait(), [w.game.ply, w.game.can_redo])[1]") == [2, False]
+    root.screenshot(path=str(lab.artifacts_dir / "computer-same-move-after-undo.png"))
+
+    # The U key takes the turn back the same way (a key press sends the same command,
+    # and Enter on a square the same click, as the mouse: Python sees one path).
+    root.locator('[data-role="board"]').focus()
+    page.keyboard.press("u")
+    expect(piece_on(root, 11)).to_have_attribute("data-piece", "black-man")
+    expect(root.locator(".cw-move.cw-future")).to_have_count(2)
+    play_by_clicks(root, [11, 15])
+    expect_answered(root, 2)
+    assert kernel_json(page, "(w.wait(), [str(w.game.moves[0]), w.game.ply])[1]") == ["11-15", 2]
 
 
 def test_hints_from_the_button_and_from_python(lab, make_notebook):
@@ -374,9 +420,30 @@ def test_the_play_the_computer_notebook_runs(lab):
     expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible(timeout=60_000)
     texts = "\n".join(lab.output_texts())
     assert "best move:" in texts and "line:" in texts, texts
-    # The first board: hint drawn (w.hint() ran) and the live evaluation switched on.
-    first = lab.page.locator(".cw-root").first
-    expect(first.locator(HINT_ARROW)).to_have_count(1)
-    expect(first.locator('[data-action="evaluation"]')).to_be_checked()
+    # The first board (the reader's game): no hint and no evaluation nobody asked for.
+    roots = lab.page.locator(".cw-root")
+    first = roots.first
+    expect(first.locator(HINT_ARROW)).to_have_count(0)
+    expect(first.locator(HINT_LINE)).to_be_hidden()
+    expect(first.locator('[data-action="evaluation"]')).not_to_be_checked()
     first.scroll_into_view_if_needed()
     first.screenshot(path=str(lab.artifacts_dir / "play-the-computer-notebook.png"))
+    # The hint cell's own board shows its hint.
+    hinted = roots.nth(2)
+    expect(hinted.locator(HINT_ARROW)).to_have_count(1)
+    # On the evaluated board, Hint: the hint and the evaluation name the same line.
+    evaluated = roots.nth(3)
+    expect(evaluated.locator('[data-action="evaluation"]')).to_be_checked()
+    expect(evaluated.locator(EVAL_LINE)).to_contain_text("line:", timeout=60_000)
+    evaluated.locator('[data-action="hint"]').click()
+    expect(evaluated.locator(HINT_ARROW)).to_have_count(1, timeout=60_000)
+    page = lab.page
+    pvs = kernel_json(
+        page, "(evaluated.wait(), [evaluated.state['hint'], evaluated.state['evaluation']])[1]"
+    )
+    assert pvs[0] == pvs[1], pvs
+    first_move = pvs[0]["pv"].split()[0]
+    expect(evaluated.locator(HINT_LINE)).to_contain_text(f"Hint: {first_move} (")
+    expect(evaluated.locator(EVAL_LINE)).to_contain_text(f"line: {first_move}")
+    evaluated.scroll_into_view_if_needed()
+    evaluated.screenshot(path=str(lab.artifacts_dir / "play-the-computer-hint-and-eval.png"))

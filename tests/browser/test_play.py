@@ -39,9 +39,22 @@ def test_the_clock_counts_down_and_pause_hides_the_board(lab, make_notebook):
     root = open_board_root(lab, path)
     page = lab.page
     clock = root.locator(CLOCK)
+    # Nobody has played: the clock shows the full time, standing, and says when it starts.
     expect(clock).to_be_visible()
     expect(clock).to_have_attribute("data-side", "black")
+    expect(clock).to_have_attribute("data-waiting", "true")
+    expect(clock).to_have_attribute("data-ticking", "false")
+    expect(clock).to_have_text("0:45")
+    waiting = "Black to move · the clock starts with the first move"
+    expect(root.locator(STATUS)).to_have_text(waiting)
+    root.screenshot(path=str(lab.artifacts_dir / "clock-waiting.png"))
+    assert kernel_json(page, "[w.clock_started, w.clock.running]") == [False, False]
+
+    # The first move starts it: White's turn is timed at once.
+    click_move(root, 11, 15)
+    expect(clock).to_have_attribute("data-side", "white")
     expect(clock).to_have_attribute("data-ticking", "true")
+    expect(root.locator(STATUS)).to_have_text("White to move")
     first = seconds(clock.inner_text())
     assert 40 <= first <= 45
     page.wait_for_timeout(2200)
@@ -62,9 +75,9 @@ def test_the_clock_counts_down_and_pause_hides_the_board(lab, make_notebook):
     expect(root.locator(BOARD)).to_be_visible()
     assert kernel_json(page, "[w.paused, w.clock.running]") == [False, True]
 
-    # A move starts White's turn with the full time.
-    click_move(root, 11, 15)
-    expect(clock).to_have_attribute("data-side", "white")
+    # A move starts Black's turn with the full time.
+    click_move(root, 22, 18)
+    expect(clock).to_have_attribute("data-side", "black")
     assert seconds(clock.inner_text()) > 40
 
 
@@ -72,17 +85,19 @@ def test_time_running_out_moves_for_the_player(lab, make_notebook):
     path = make_notebook(SETUP + "w = CheckersWidget(timer={'per_move': 3})\nw")
     root = open_board_root(lab, path)
     status = root.locator(STATUS)
-    expect(status).to_contain_text("Black ran out of time", timeout=30_000)
+    expect(status).to_contain_text("the clock starts with the first move")
+    click_move(root, 11, 15)  # Black's first move starts the clock; White's time runs
+    expect(status).to_contain_text("White ran out of time", timeout=30_000)
     expect(status).to_contain_text("the computer played")
-    result = kernel_json(page := lab.page, "[w.game.ply, w.clock.strikes['black']]")
-    assert result == [1, 1]
-    # White moves in time, Black runs out again: the game is lost on time.
+    result = kernel_json(page := lab.page, "[w.game.ply, w.clock.strikes['white']]")
+    assert result == [2, 1]
+    # Black moves in time, White runs out again: the game is lost on time.
     kernel_json(page, "str(w.play(w.game.legal_moves()[0]))")
     expect(status).to_have_attribute("data-kind", "over", timeout=30_000)
-    expect(status).to_contain_text("Black ran out of time")
+    expect(status).to_contain_text("White ran out of time")
     assert kernel_json(page, "[w.game.result, w.game.termination]") == [
-        "0-1",
-        "Black ran out of time",
+        "1-0",
+        "White ran out of time",
     ]
 
 
@@ -92,7 +107,7 @@ def test_restart_and_milestones(lab, make_notebook):
         SETUP + "import tempfile, pathlib\n"
         "from checkers_widget.milestones import MilestoneBook\n"
         "book = MilestoneBook(pathlib.Path(tempfile.mkdtemp()) / 'milestones.json')\n"
-        "w = CheckersWidget(milestones=book)\nw"
+        "w = CheckersWidget(opponent='easy', seed=0, milestones=book)\nw"
     )
     root = open_board_root(lab, path)
     page = lab.page
@@ -100,6 +115,17 @@ def test_restart_and_milestones(lab, make_notebook):
     click_move(root, 11, 15)
     toast = root.locator('[data-role="toast"]')
     expect(toast).to_contain_text("Milestone: First move")
+    # The note never covers the board: their boxes do not meet.
+    note, board = toast.bounding_box(), root.locator(BOARD).bounding_box()
+    assert note and board
+    apart = (
+        note["y"] >= board["y"] + board["height"]
+        or note["y"] + note["height"] <= board["y"]
+        or note["x"] >= board["x"] + board["width"]
+        or note["x"] + note["width"] <= board["x"]
+    )
+    assert apart, (note, board)
+    root.screenshot(path=str(lab.artifacts_dir / "milestone-note.png"))
     root.locator('[data-action="milestones"]').click()
     panel = root.locator('[data-role="milestones"]')
     expect(panel).to_be_visible()
@@ -117,7 +143,7 @@ def test_restart_and_milestones(lab, make_notebook):
     expect(restart).to_have_text("Really restart?")
     restart.click()
     expect(root.locator(STATUS)).to_contain_text("Black")
-    assert kernel_json(page, "[w.game.ply, w.game.can_redo]") == [0, False]
+    assert kernel_json(page, "(w.wait(), [w.game.ply, w.game.can_redo])[1]") == [0, False]
 
 
 def test_the_play_features_notebook_runs(lab):
