@@ -168,6 +168,18 @@ _JS_HIDDEN_HEIGHT = """
 }
 """
 
+#: JupyterLab has laid itself out for the window's current height: the notebook's
+#: scroller ends just above the status bar.
+_JS_LAID_OUT = """
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const notebook = panel.content.node;
+  const outer = notebook.querySelector('.jp-WindowedPanel-outer') || notebook;
+  const bottom = outer.getBoundingClientRect().bottom;
+  return bottom <= window.innerHeight && window.innerHeight - bottom < 120;
+}
+"""
+
 
 def board_pieces(root: Locator) -> dict[str, str]:
     """Square -> piece, as drawn on the board itself."""
@@ -364,18 +376,20 @@ def full_notebook_shot(page: Page, path: Path, width: int) -> None:
     Cells that were off screen only have JupyterLab's estimated height until they are
     drawn, so the height is measured again after each resize (it can shrink too)."""
     height = VIEW_HEIGHT
-    for _ in range(6):
+    page.set_viewport_size({"width": width, "height": height})
+    for _ in range(8):
+        page.wait_for_function(_JS_LAID_OUT)
         hidden = page.evaluate(_JS_HIDDEN_HEIGHT)
         wanted = max(VIEW_HEIGHT, min(MAX_SHOT_HEIGHT, height + hidden + 16))
         if -32 <= hidden <= 0 or wanted == height:
             break
         height = wanted
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_function("(h) => window.innerHeight === h", arg=height)
     page.evaluate(_JS_HIDDEN_HEIGHT)  # scrolled to the top
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path))
     page.set_viewport_size({"width": width, "height": VIEW_HEIGHT})
+    page.wait_for_function(_JS_LAID_OUT)
 
 
 # --------------------------------------------------------------------------------------
