@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
 import { fakeModel, mount } from "./test/harness.js";
+import * as entry from "./widget.js";
 import {
   afterDoubleJump,
   afterFirstMove,
@@ -25,6 +26,14 @@ function click(target) {
 function key(el, name) {
   board(el).dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
 }
+
+describe("the anywidget entry point", () => {
+  it("exports only `default { render }` (a named render makes anywidget warn)", () => {
+    expect(Object.keys(entry)).toEqual(["default"]);
+    expect(Object.keys(entry.default)).toEqual(["render"]);
+    expect(typeof entry.default.render).toBe("function");
+  });
+});
 
 describe("drawing", () => {
   it("follows the testing contract: squares, pieces, status, board", () => {
