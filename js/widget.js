@@ -152,6 +152,14 @@ function render({ model, el }) {
     root.classList.toggle("cw-readonly", !interactive);
     view.setNumbers(model.get("show_numbers"));
     view.setOrientation(model.get("orientation"));
+    applySize();
+  };
+  // The board's width (the size trait, in pixels); none: the cell's width up to the
+  // stylesheet's default. The board is never wider than the cell.
+  const applySize = () => {
+    const size = model.get("size");
+    if (typeof size === "number" && size > 0) root.style.setProperty("--cw-size", `${size}px`);
+    else root.style.removeProperty("--cw-size");
   };
 
   function drawBoard(animate, plan, hopMs, confirms = false) {
@@ -234,6 +242,7 @@ function render({ model, el }) {
       view.setMarks(input.marks());
     },
     "change:show_numbers": () => view.setNumbers(model.get("show_numbers")),
+    "change:size": applySize,
     "change:live_eval": () => chrome.setLiveEval(model.get("live_eval")),
     "change:interactive": () => {
       applyOptions();
