@@ -140,6 +140,7 @@ describe("clicks become intents", () => {
     expect(square(el, 11).classList.contains("cw-selected")).toBe(true);
     expect(square(el, 15).classList.contains("cw-target")).toBe(true);
     expect(square(el, 16).classList.contains("cw-target")).toBe(true);
+    expect(square(el, 15).classList.contains("cw-jump")).toBe(false); // a quiet move: a dot
     expect(square(el, 14).classList.contains("cw-target")).toBe(false);
     click(square(el, 15));
     expect(model.sent).toEqual([{ kind: "move", path: [11, 15], version: 1 }]);
@@ -162,6 +163,9 @@ describe("clicks become intents", () => {
     expect(model.sent).toEqual([{ kind: "move", path: [5, 5], version: 1 }]);
     click(square(el, 9));
     expect(square(el, 27).classList.contains("cw-final")).toBe(true);
+    // A capture's landing is drawn as a ring (cw-jump), a quiet move's as a dot.
+    expect(square(el, 18).classList.contains("cw-jump")).toBe(true);
+    expect(square(el, 27).classList.contains("cw-jump")).toBe(false);
     click(square(el, 27));
     expect(model.sent.at(-1)).toEqual({ kind: "move", path: [9, 27], version: 1 });
   });

@@ -10,8 +10,11 @@
 
 from __future__ import annotations
 
+import base64
+import re
+
 import pytest
-from board_helpers import BOARD, kernel, piece_on, sq, widget_root
+from board_helpers import BOARD, CW_SQUARE, kernel, piece_on, sq, widget_root
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -107,3 +110,115 @@ def test_board_size_default_large_and_narrow(lab, make_notebook, artifacts_dir):
     assert narrow.evaluate("r => r.scrollWidth <= r.clientWidth")
     narrow.screenshot(path=str(artifacts_dir / "look-narrow-300.png"))
     default.screenshot(path=str(artifacts_dir / "look-default.png"))
+
+
+# The colours the reader sees: a locator's screenshot, sampled in the page's own canvas.
+_JS_SAMPLE = """
+async ([png, points]) => {
+  const img = new Image();
+  img.src = `data:image/png;base64,${png}`;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = img.width;
+  canvas.height = img.height;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return points.map(([fx, fy]) => {
+    const x = Math.min(img.width - 2, Math.round(fx * img.width));
+    const y = Math.min(img.height - 2, Math.round(fy * img.height));
+    const d = ctx.getImageData(x - 1, y - 1, 3, 3).data;
+    const rgb = [0, 0, 0];
+    for (let i = 0; i < d.length; i += 4) for (let c = 0; c < 3; c++) rgb[c] += d[i + c] / 9;
+    return rgb;
+  });
+}
+"""
+
+
+def _colours(page, locator, *points: tuple[float, float]) -> list[list[float]]:
+    """The colours at ``points`` (fractions of the element's box), as the reader sees them."""
+    png = base64.b64encode(locator.screenshot(animations="disabled")).decode()
+    return page.evaluate(_JS_SAMPLE, [png, [list(p) for p in points]])
+
+
+def _lum(rgb: list[float]) -> float:
+    r, g, b = (c / 255 for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _distance(a: list[float], b: list[float]) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+
+
+CENTRE = (0.5, 0.5)
+EDGE = (0.03, 0.97)  # in the bottom left corner of a square, clear of its piece
+RING = (0.5 + 0.5 * 0.75, 0.5)  # three quarters of the way from the centre to the side
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
+def test_selection_targets_hint_and_last_move_stand_out(lab, make_notebook, theme, artifacts_dir):
+    path = make_notebook(
+        """
+        from checkers_widget import CheckersWidget, Engine, Game
+        quiet = CheckersWidget(hint_engine=Engine("easy", seed=1), size=400)
+        quiet.play("11-15"); quiet.play("24-20")
+        hint = quiet.hint(depth=2).move
+        chosen = next(m.start for m in quiet.game.legal_moves() if m.start != hint.start)
+        jumps = CheckersWidget(Game(fen="B:W14,22,23:B9"), size=400)
+        display(quiet, jumps)
+        print("hint", hint.start, hint.end, "chosen", chosen)
+        """
+    )
+    lab.open_in_lab(path)
+    if theme != "JupyterLab Light":
+        lab.set_theme(theme)
+    lab.run_all_cells()
+    expect(lab.page.locator(BOARD)).to_have_count(2, timeout=60_000)
+    words = next(t for t in lab.output_texts() if t.startswith("hint")).split()
+    hint_from, chosen = int(words[1]), int(words[4])
+    roots = lab.page.locator(".cw-root")
+    quiet, jumps = roots.nth(0), roots.nth(1)
+    page = lab.page
+
+    quiet.scroll_into_view_if_needed()
+    sq(quiet, chosen).click()
+    expect(sq(quiet, chosen)).to_have_class(re.compile(r"\bcw-selected\b"))
+    target = quiet.locator(".cw-sq.cw-target").first
+    expect(target).to_be_visible()
+    page.wait_for_timeout(200)  # the lift of the piece ends
+    cell = lambda n: sq(quiet, n, template=CW_SQUARE)  # noqa: E731
+    plain = next(
+        n
+        for n in (17, 13, 16, 19)
+        if quiet.locator(f'.cw-sq[data-square="{n}"][class="cw-sq"]').count()
+    )
+    (plain_centre,) = _colours(page, cell(plain), CENTRE)
+    (dot,) = _colours(page, target, CENTRE)
+    (selected_edge,) = _colours(page, cell(chosen), EDGE)
+    (hint_edge,) = _colours(page, cell(hint_from), EDGE)
+    (last_from,) = _colours(page, cell(24), CENTRE)
+    # A landing square: a large light dot on the dark square.
+    assert _lum(dot) > _lum(plain_centre) + 0.25, (dot, plain_centre)
+    # The picked-up piece: a white ring, plainly unlike the hint's blue start square.
+    assert _lum(selected_edge) > 0.8, selected_edge
+    assert _distance(selected_edge, hint_edge) > 90, (selected_edge, hint_edge)
+    # The last move's squares: yellow, unlike both.
+    assert last_from[0] - last_from[2] > 60, last_from
+    assert _distance(last_from, selected_edge) > 90 and _distance(last_from, hint_edge) > 90
+    slug = theme.split()[-1].lower()
+    quiet.screenshot(path=str(artifacts_dir / f"look-marks-{slug}.png"))
+
+    # A capture lands on a ring; the end of the double jump, reached in one click, is a
+    # ring around a dot.
+    jumps.scroll_into_view_if_needed()
+    sq(jumps, 9).click()
+    cell = lambda n: sq(jumps, n, template=CW_SQUARE)  # noqa: E731
+    expect(cell(18)).to_have_class(re.compile(r"\bcw-jump\b"))
+    expect(cell(25)).to_have_class(re.compile(r"\bcw-final\b"))
+    page.wait_for_timeout(200)
+    ring_centre, ring = _colours(page, cell(18), CENTRE, RING)
+    final_centre, final_ring = _colours(page, cell(25), CENTRE, RING)
+    (plain,) = _colours(page, cell(26), RING)
+    assert _lum(ring) > _lum(plain) + 0.25 and _lum(ring_centre) < _lum(ring) - 0.2
+    assert _lum(final_ring) > _lum(plain) + 0.25 and _lum(final_centre) > _lum(plain) + 0.25
+    jumps.screenshot(path=str(artifacts_dir / f"look-jumps-{slug}.png"))
