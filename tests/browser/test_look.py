@@ -222,3 +222,52 @@ def test_selection_targets_hint_and_last_move_stand_out(lab, make_notebook, them
     assert _lum(ring) > _lum(plain) + 0.25 and _lum(ring_centre) < _lum(ring) - 0.2
     assert _lum(final_ring) > _lum(plain) + 0.25 and _lum(final_centre) > _lum(plain) + 0.25
     jumps.screenshot(path=str(artifacts_dir / f"look-jumps-{slug}.png"))
+
+
+_JS_LUMINANCES = """
+async (png) => {
+  const img = new Image();
+  img.src = `data:image/png;base64,${png}`;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = img.width;
+  canvas.height = img.height;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const d = ctx.getImageData(0, 0, img.width, img.height).data;
+  let lo = 1, hi = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    const l = (0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2]) / 255;
+    lo = Math.min(lo, l);
+    hi = Math.max(hi, l);
+  }
+  return [lo, hi];
+}
+"""
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
+def test_the_pieces_in_the_bar_are_readable(lab, make_notebook, theme, artifacts_dir):
+    path = make_notebook(
+        """
+        from checkers_widget import CheckersWidget, Game
+        CheckersWidget(Game(fen="B:W18,K31:B9,K14"))
+        """
+    )
+    lab.open_in_lab(path)
+    if theme != "JupyterLab Light":
+        lab.set_theme(theme)
+    lab.run_all_cells()
+    expect(lab.page.locator(BOARD)).to_have_count(1, timeout=60_000)
+    root = widget_root(lab)
+    bg = root.locator(".cw-side-black").evaluate("e => getComputedStyle(e).backgroundColor")
+    background = _lum([float(x) for x in re.findall(r"[\d.]+", bg)[:3]])
+    for side in ("black", "white"):
+        for rank in ("man", "king"):
+            icon = root.locator(f'.cw-side [data-icon="{side}-{rank}"]')
+            png = base64.b64encode(icon.screenshot(animations="disabled")).decode()
+            lo, hi = lab.page.evaluate(_JS_LUMINANCES, png)
+            # Something of the piece stands well apart from the chip behind it.
+            assert max(hi - background, background - lo) > 0.45, (side, rank, lo, hi, background)
+    slug = theme.split()[-1].lower()
+    root.locator(".cw-bar").screenshot(path=str(artifacts_dir / f"look-bar-{slug}.png"))
