@@ -279,7 +279,7 @@ class Tutorial:
         self._picker = ipw.Dropdown(
             options=self._picker_options(),
             description="Lesson",
-            layout=ipw.Layout(width="26em"),
+            layout=ipw.Layout(width="26em", max_width="100%"),
         )
         self._picker.add_class("cw-lesson-picker")
         self._picker.observe(self._on_pick, names="value")
@@ -320,8 +320,10 @@ class Tutorial:
         side.add_class("cw-lesson-side")
         lesson = ipw.HBox([self._board_box, side])
         lesson.add_class("cw-lesson-main")
+        nav = ipw.HBox([self._prev, self._picker, self._next])
+        nav.add_class("cw-lesson-nav")
         self.widget = ipw.VBox(
-            [ipw.HBox([self._prev, self._picker, self._next]), self._head, lesson],
+            [nav, self._head, lesson],
             layout=ipw.Layout(max_width="920px"),
         )
         self.widget.add_class("cw-tutorial")
