@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 import logging
 import random
+from pathlib import Path
 
 import pytest
 
 from checkers_widget.errors import CheckersError
 from checkers_widget.game import Game
-from checkers_widget.widget import CheckersWidget, HookError, MoveVetoed
+from checkers_widget.widget import DEFAULT_MAX_SIZE, CheckersWidget, HookError, MoveVetoed
 
 STATE_KEYS = {
     "seq",
@@ -151,6 +152,9 @@ def test_size_is_the_boards_width_in_pixels_or_none():
     with pytest.raises(CheckersError):
         board.size = 10
     assert board.size == 300
+    # The stylesheet's default width is the documented one.
+    css = (Path(__file__).parents[1] / "js" / "widget.css").read_text()
+    assert f"--cw-size: {DEFAULT_MAX_SIZE}px;" in css
 
 
 def test_moves_made_on_the_game_appear_in_the_state():
