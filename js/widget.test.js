@@ -35,6 +35,19 @@ describe("the anywidget entry point", () => {
   });
 });
 
+describe("the size trait", () => {
+  it("sets the board's width in pixels, and none leaves the stylesheet's default", () => {
+    const model = fakeModel(startState(), { size: 720 });
+    const { el } = mount(model);
+    const root = el.querySelector(".cw-root");
+    expect(root.style.getPropertyValue("--cw-size")).toBe("720px");
+    model.set("size", 400);
+    expect(root.style.getPropertyValue("--cw-size")).toBe("400px");
+    model.set("size", null);
+    expect(root.style.getPropertyValue("--cw-size")).toBe("");
+  });
+});
+
 describe("drawing", () => {
   it("follows the testing contract: squares, pieces, status, board", () => {
     const { el } = mount(fakeModel(startState()));
