@@ -70,9 +70,10 @@ export class BoardInput {
     const prefix = currentPrefix(state, this.selected);
     if (prefix.length) {
       marks.selected = prefix[prefix.length - 1];
-      const { next, finals } = targetsFor(state.legal, prefix);
+      const { next, finals, jumps } = targetsFor(state.legal, prefix);
       marks.next = next;
       marks.finals = finals;
+      marks.jumps = jumps;
     }
     return marks;
   }

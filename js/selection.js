@@ -58,21 +58,24 @@ export function currentPrefix(state, selected) {
  * `next`: the next landing square of every listed path that continues the prefix.
  * `finals`: final squares reached by exactly one such path and not already in `next`
  * (clicking one plays the whole route at once, as Python accepts).
+ * `jumps`: the squares of `next` that a capture lands on (drawn as rings, not dots).
  */
 export function targetsFor(legal, prefix) {
   const next = new Set();
+  const jumps = new Set();
   const endCount = new Map();
-  if (!prefix.length) return { next, finals: new Set() };
+  if (!prefix.length) return { next, finals: new Set(), jumps };
   for (const move of legal || []) {
     const path = move.path;
     if (path.length <= prefix.length || !startsWith(path, prefix)) continue;
     next.add(path[prefix.length]);
+    if ((move.captures || []).length) jumps.add(path[prefix.length]);
     const end = path[path.length - 1];
     endCount.set(end, (endCount.get(end) || 0) + 1);
   }
   const finals = new Set();
   for (const [end, count] of endCount) if (count === 1 && !next.has(end)) finals.add(end);
-  return { next, finals };
+  return { next, finals, jumps };
 }
 
 /**

@@ -62,15 +62,17 @@ describe("lit pieces and landing squares come from the listed paths", () => {
   });
 
   it("marks the next landing squares of the selected piece", () => {
-    const { next, finals } = targetsFor(startState().legal, [11]);
+    const { next, finals, jumps } = targetsFor(startState().legal, [11]);
     expect(sorted(next)).toEqual([15, 16]);
     expect(sorted(finals)).toEqual([]);
+    expect(sorted(jumps)).toEqual([]); // quiet moves: dots
   });
 
   it("marks the first landing and the final squares each reached by one route", () => {
-    const { next, finals } = targetsFor(doubleJumpState().legal, [9]);
+    const { next, finals, jumps } = targetsFor(doubleJumpState().legal, [9]);
     expect(sorted(next)).toEqual([18]);
     expect(sorted(finals)).toEqual([25, 27]);
+    expect(sorted(jumps)).toEqual([18]); // a capture lands there: a ring
   });
 
   it("continues from a pending prefix", () => {

@@ -40,6 +40,7 @@ export function emptyMarks() {
     movable: new Set(),
     next: new Set(),
     finals: new Set(),
+    jumps: new Set(), // the squares of `next` a capture lands on
   };
 }
 
@@ -425,6 +426,7 @@ export class BoardView {
       }
       if (marks.next.has(square)) {
         cls.push("cw-target");
+        if (marks.jumps && marks.jumps.has(square)) cls.push("cw-jump");
         words.push("landing square");
       } else if (marks.finals.has(square)) {
         cls.push("cw-target", "cw-final");

@@ -18,59 +18,15 @@ import { BoardInput } from "./input.js";
 import { Milestones } from "./milestones.js";
 import { MoveList } from "./movelist.js";
 import { NetworkLine } from "./network.js";
+import { afterMove, confirmsMove } from "./optimistic.js";
 import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
 import { BoardView } from "./view.js";
 
 const OPTIMISTIC_TIMEOUT_MS = 3000;
 
-function samePath(a, b) {
-  return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((s, i) => s === b[i]);
-}
-
-/**
- * The state after `path` when it is exactly one of `state.legal`'s paths (else null):
- * the piece on its last square (crowned if the move crowns), its captures gone, no
- * selection, the move highlighted. Nothing is decided here: Python listed the move.
- */
-export function afterMove(state, path) {
-  if (!state || !state.pieces || state.result) return null;
-  const move = (state.legal || []).find((m) => samePath(m.path, path));
-  if (!move) return null;
-  const pieces = { ...state.pieces };
-  const start = String(path[0]);
-  let kind = pieces[start];
-  if (!kind) return null;
-  delete pieces[start];
-  for (const square of move.captures || []) delete pieces[String(square)];
-  if (move.crowns) kind = kind.replace(/-man$/, "-king");
-  pieces[String(path[path.length - 1])] = kind;
-  const turn = state.turn === "black" ? "white" : state.turn === "white" ? "black" : state.turn;
-  return {
-    ...state,
-    pieces,
-    turn,
-    ply: (state.ply || 0) + 1,
-    legal: [],
-    pending: null,
-    must_capture: false,
-    hint: null,
-    last_move: { ...move, path: [...move.path], captures: [...(move.captures || [])] },
-  };
-}
-
-/** Whether Python's `next` state is the position `guessed` drew (its move played). */
-function confirmsMove(guessed, next) {
-  if (!next || next.pending || next.ply !== guessed.ply || !next.last_move) return false;
-  if (!samePath(next.last_move.path, guessed.last_move.path)) return false;
-  const a = next.pieces || {};
-  const b = guessed.pieces;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
-}
-
 /** Draw one view of the widget in `el`; returns its cleanup. */
-export function render({ model, el }) {
+function render({ model, el }) {
   const controller = new AbortController();
   const signal = controller.signal;
   let state = model.get("state") || {};
@@ -200,6 +156,14 @@ export function render({ model, el }) {
     root.classList.toggle("cw-readonly", !interactive);
     view.setNumbers(model.get("show_numbers"));
     view.setOrientation(model.get("orientation"));
+    applySize();
+  };
+  // The board's width (the size trait, in pixels); none: the cell's width up to the
+  // stylesheet's default. The board is never wider than the cell.
+  const applySize = () => {
+    const size = model.get("size");
+    if (typeof size === "number" && size > 0) root.style.setProperty("--cw-size", `${size}px`);
+    else root.style.removeProperty("--cw-size");
   };
 
   function drawBoard(animate, plan, hopMs, confirms = false) {
@@ -283,6 +247,7 @@ export function render({ model, el }) {
       view.setMarks(input.marks());
     },
     "change:show_numbers": () => view.setNumbers(model.get("show_numbers")),
+    "change:size": applySize,
     "change:live_eval": () => chrome.setLiveEval(model.get("live_eval")),
     "change:game_info": () => gameInfo.update(model.get("game_info")),
     "change:interactive": () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
 import { fakeModel, mount } from "./test/harness.js";
+import * as entry from "./widget.js";
 import {
   afterDoubleJump,
   afterFirstMove,
@@ -25,6 +26,27 @@ function click(target) {
 function key(el, name) {
   board(el).dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
 }
+
+describe("the anywidget entry point", () => {
+  it("exports only `default { render }` (a named render makes anywidget warn)", () => {
+    expect(Object.keys(entry)).toEqual(["default"]);
+    expect(Object.keys(entry.default)).toEqual(["render"]);
+    expect(typeof entry.default.render).toBe("function");
+  });
+});
+
+describe("the size trait", () => {
+  it("sets the board's width in pixels, and none leaves the stylesheet's default", () => {
+    const model = fakeModel(startState(), { size: 720 });
+    const { el } = mount(model);
+    const root = el.querySelector(".cw-root");
+    expect(root.style.getPropertyValue("--cw-size")).toBe("720px");
+    model.set("size", 400);
+    expect(root.style.getPropertyValue("--cw-size")).toBe("400px");
+    model.set("size", null);
+    expect(root.style.getPropertyValue("--cw-size")).toBe("");
+  });
+});
 
 describe("drawing", () => {
   it("follows the testing contract: squares, pieces, status, board", () => {
@@ -131,6 +153,7 @@ describe("clicks become intents", () => {
     expect(square(el, 11).classList.contains("cw-selected")).toBe(true);
     expect(square(el, 15).classList.contains("cw-target")).toBe(true);
     expect(square(el, 16).classList.contains("cw-target")).toBe(true);
+    expect(square(el, 15).classList.contains("cw-jump")).toBe(false); // a quiet move: a dot
     expect(square(el, 14).classList.contains("cw-target")).toBe(false);
     click(square(el, 15));
     expect(model.sent).toEqual([{ kind: "move", path: [11, 15], version: 1 }]);
@@ -153,6 +176,9 @@ describe("clicks become intents", () => {
     expect(model.sent).toEqual([{ kind: "move", path: [5, 5], version: 1 }]);
     click(square(el, 9));
     expect(square(el, 27).classList.contains("cw-final")).toBe(true);
+    // A capture's landing is drawn as a ring (cw-jump), a quiet move's as a dot.
+    expect(square(el, 18).classList.contains("cw-jump")).toBe(true);
+    expect(square(el, 27).classList.contains("cw-jump")).toBe(false);
     click(square(el, 27));
     expect(model.sent.at(-1)).toEqual({ kind: "move", path: [9, 27], version: 1 });
   });

@@ -207,6 +207,39 @@ def test_lesson_on_the_board(item: Lesson, progress: Progress) -> None:
     assert tut._picker.label.endswith("★" * stars + "☆" * (3 - stars))
 
 
+def test_a_lesson_board_offers_only_what_the_lesson_needs(progress: Progress) -> None:
+    tut = tutorial("compulsory", progress)
+    assert tut.board.state["controls"] == ["undo", "redo", "flip", "replay"]
+    assert tut.board.size == 480  # beside the task, and the same size all along
+    assert not command(tut.board, "offer-draw")
+    assert tut.board.state["status"]["text"] == "That control is not offered on this board"
+    tut.start("draw-offer")  # the lesson about offering a draw offers one
+    assert {"offer-draw", "accept-draw", "decline-draw"} <= set(tut.board.state["controls"])
+    assert "evaluation" not in tut.board.state["controls"]
+
+
+def test_a_solved_lesson_says_so_and_offers_next_beside_the_feedback(
+    progress: Progress,
+) -> None:
+    tut = tutorial("compulsory", progress)
+    assert tut._continue.layout.display == "none"
+    assert tut.attempt("9x18").done
+    assert tut.board.state["status"] == {"text": "Lesson solved ★★★", "kind": "over"}
+    assert tut._continue.layout.display == ""
+    assert command(tut.board, "undo")  # no longer solved: the status says whose turn it is
+    assert tut.board.state["status"]["text"] == "Black to move: you must jump"
+    assert tut._continue.layout.display == "none"
+    tut.start("win-capture-all")
+    assert tut.attempt("25x18x11").done
+    assert tut.board.state["status"]["text"] == (
+        "Black wins: White has no pieces left. Lesson solved ★★★"
+    )
+    tut.start(len(tut.lessons) - 1)  # after the last lesson there is no Next
+    assert tut.offer_draw().done
+    assert tut.board.state["status"]["text"].endswith("Lesson solved ★★★")
+    assert tut._continue.layout.display == "none"
+
+
 def test_scripted_reply_is_played_by_the_board_and_undo_takes_back_the_turn(
     progress: Progress,
 ) -> None:

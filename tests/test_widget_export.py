@@ -35,6 +35,10 @@ def test_exported_html_shows_the_last_position() -> None:
     assert 'data-piece="white-man" data-square="19"' in picture
     assert 'data-square="8"' not in re.sub(r'<rect[^>]*data-square="8"[^>]*>', "", picture)
     assert "White to move" in picture
+    # Its own style hides JupyterLab's "model not found" line above it (trusted notebooks).
+    assert "<style>" in picture and ":not(:has(.cw-root))" in picture
+    assert "Run the notebook to play on this board." in picture
+    assert outputs[0]["data"]["text/plain"].startswith("<CheckersWidget B:")  # one plain line
 
     # No widget state is saved, so the HTML export falls back to the picture.
     html, _ = HTMLExporter().from_notebook_node(nb)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import logging
 import random
+from pathlib import Path
 
 import pytest
 
+from checkers_widget.errors import CheckersError
 from checkers_widget.game import Game
-from checkers_widget.widget import CheckersWidget, HookError, MoveVetoed
+from checkers_widget.widget import DEFAULT_MAX_SIZE, CheckersWidget, HookError, MoveVetoed
 
 STATE_KEYS = {
     "seq",
@@ -135,6 +137,24 @@ def test_side_names_and_orientation_options():
     assert w.state["status"]["text"] == "Ann to move"
     w.flip()
     assert w.orientation == "black"
+
+
+def test_size_is_the_boards_width_in_pixels_or_none():
+    assert CheckersWidget().size is None  # the cell's width, at most DEFAULT_MAX_SIZE
+    board = CheckersWidget(size=720)
+    assert board.size == 720
+    assert board.get_state()["size"] == 720  # synced: the front end draws it
+    board.size = 300
+    assert board.size == 300
+    for bad in (100, 5000):
+        with pytest.raises(CheckersError, match="size must be"):
+            CheckersWidget(size=bad)
+    with pytest.raises(CheckersError):
+        board.size = 10
+    assert board.size == 300
+    # The stylesheet's default width is the documented one.
+    css = (Path(__file__).parents[1] / "js" / "widget.css").read_text()
+    assert f"--cw-size: {DEFAULT_MAX_SIZE}px;" in css
 
 
 def test_moves_made_on_the_game_appear_in_the_state():

@@ -2,8 +2,19 @@
 
 A mixin of :class:`~checkers_widget.widget.CheckersWidget`: after the live board it
 displays a static SVG of the position, updated through its display id after every
-change, so a notebook saved with a game shows its last position to any reader. While
-the live board is on screen, the widget's CSS hides the picture that follows it.
+change, so a notebook saved with a game shows its last position to any reader. One
+board shows either way, by the CSS in :data:`FALLBACK_STYLE`:
+
+- while the live board is on screen, the picture that follows it is hidden;
+- where the live board cannot be drawn (JupyterLab's "Error displaying widget: model
+  not found" in a notebook reopened before its cells are run again, or the empty
+  widget output of an exported page), that output is hidden and the picture stays.
+
+The rules travel in the picture's own HTML (the widget's stylesheet is not loaded when
+no board is drawn). JupyterLab keeps a ``<style>`` and an ``<svg>`` only in a trusted
+notebook (one the reader ran and saved); in an untrusted one it strips both, and what
+remains is text: the widget's one-line ``repr``, the picture's description of the
+position (its SVG title and description), the status line and the note.
 """
 
 from __future__ import annotations
@@ -14,7 +25,22 @@ from typing import TYPE_CHECKING, Any
 from .game import Game
 from .svg import board_svg
 
-__all__ = ["StaticFallback"]
+__all__ = ["FALLBACK_STYLE", "StaticFallback"]
+
+#: The rules that show one board either way (see the module docstring). JupyterLab and
+#: nbconvert's lab template put each output in a ``.jp-OutputArea-child``; the live board
+#: draws a ``.cw-root``, the picture is a ``.cw-fallback``.
+FALLBACK_STYLE = (
+    "<style>"
+    ".jp-OutputArea-child:has(+ .jp-OutputArea-child .cw-fallback):not(:has(.cw-root)),"
+    ".jp-OutputArea-child:has(.cw-root) + .jp-OutputArea-child:has(.cw-fallback)"
+    "{display:none}"
+    ".cw-fallback-note{margin:0;font-size:0.9em;opacity:0.7}"
+    "</style>"
+)
+
+#: Under the picture, for a reader who expected a board to play on.
+FALLBACK_NOTE = "Run the notebook to play on this board."
 
 
 class StaticFallback:
@@ -49,6 +75,12 @@ class StaticFallback:
         display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
         self._fallback_shown = True
 
+    def __repr__(self) -> str:
+        """One line for where only text shows (an untrusted notebook in JupyterLab shows
+        the widget's text/plain): the position and the status line."""
+        status = self.state.get("status", {}).get("text", "")
+        return f"<CheckersWidget {self._game.board.to_fen()}: {status}>"
+
     def _fallback_bundle(self) -> dict[str, str]:
         board = self._game.board
         svg = board_svg(
@@ -60,8 +92,11 @@ class StaticFallback:
             title=f"Checkers position: {board.to_fen()}",
         )
         status = html.escape(self.state.get("status", {}).get("text", ""))
+        note = f'<p class="cw-fallback-note">{FALLBACK_NOTE}</p>'
         return {
-            "text/html": f'<div class="cw-fallback">{svg}<p>{status}</p></div>',
+            "text/html": (
+                f'{FALLBACK_STYLE}<div class="cw-fallback">{svg}<p>{status}</p>{note}</div>'
+            ),
             "text/plain": f"{board}\n{self.state.get('status', {}).get('text', '')}",
         }
 

@@ -57,6 +57,12 @@ logger = logging.getLogger("checkers_widget")
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
+#: The board's default largest width in pixels (it follows a narrower cell).
+DEFAULT_MAX_SIZE = 560
+#: The narrowest and widest ``size`` accepted, in pixels.
+MIN_SIZE = 240
+MAX_SIZE = 2000
+
 Validator = Callable[[Game, Move], "str | None"]
 Observer = Callable[[Game, Move], Any]
 
@@ -82,8 +88,9 @@ class CheckersWidget(
     ``CheckersWidget()`` is a two-player board from the start position;
     ``CheckersWidget(game)`` shows an existing :class:`Game` (moves made on it from
     Python appear on the board at once). ``orientation`` is the side drawn at the
-    bottom (default: the side that moves first), ``show_numbers`` writes 1-32 on the
-    squares, ``interactive=False`` makes a board that only shows, and ``controls=[...]``
+    bottom (default: the side that moves first), ``size`` is the board's width in pixels
+    (default: the cell's width, at most :data:`DEFAULT_MAX_SIZE`), ``show_numbers`` writes
+    1-32 on the squares, ``interactive=False`` makes a board that only shows, and ``controls=[...]``
     lists the only controls it offers (e.g. ``["undo", "redo", "flip"]``; see
     :data:`CONTROLS`). The play options (``opponent``, ``timer``, ``autosave``,
     ``milestones``) and network play (:meth:`host`, :meth:`join`) are described with
@@ -108,6 +115,16 @@ class CheckersWidget(
     #: The header of a game with PDN tags: players, event, date, result (see
     #: :mod:`game_info`); ``{}`` for a game without them. Follows ``game.tags`` when redrawn.
     game_info = traitlets.Dict().tag(sync=True)
+    #: The board's width in pixels, frame included (None: the cell's width, at most
+    #: :data:`DEFAULT_MAX_SIZE`); never wider than the cell. A view preference.
+    size = traitlets.Int(None, allow_none=True).tag(sync=True)
+
+    @traitlets.validate("size")
+    def _valid_size(self, proposal: dict[str, Any]) -> int | None:
+        value = proposal["value"]
+        if value is not None and not MIN_SIZE <= value <= MAX_SIZE:
+            raise CheckersError(f"size must be {MIN_SIZE}-{MAX_SIZE} pixels or None, not {value}")
+        return value
 
     def __init__(
         self,
@@ -129,9 +146,11 @@ class CheckersWidget(
         timer: TimeControl | str | float | dict[str, Any] | None = None,
         milestones: MilestoneBook | bool = True,
         controls: Iterable[str] | None = None,
+        size: int | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(
+            size=size,
             show_numbers=show_numbers,
             interactive=interactive,
             animate=animate,

@@ -88,6 +88,12 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
 
 
 @pytest.fixture
+def console_log(page: Page, request: pytest.FixtureRequest) -> ConsoleLog:
+    """Everything the test's page printed to its console so far (warnings included)."""
+    return request.node.stash[CONSOLE_LOG_KEY]
+
+
+@pytest.fixture
 def lab(
     page: Page,
     jupyter_server: JupyterServer,

@@ -153,7 +153,7 @@ def _write_isolated_config(home: Path) -> dict[str, str]:
     settings_dir = home / "lab-settings"
     workspaces_dir = home / "lab-workspaces"
     runtime_dir = home / "runtime"
-    for d in (config_dir, settings_dir, workspaces_dir, runtime_dir):
+    for d in (config_dir, settings_dir, workspaces_dir, runtime_dir, home / "notary"):
         d.mkdir(parents=True, exist_ok=True)
     # No news / update checks: they would fetch from the internet (closed here) and pop up
     # a notification over the notebook.
@@ -163,7 +163,10 @@ def _write_isolated_config(home: Path) -> dict[str, str]:
                 "LabApp": {
                     "news_url": None,
                     "check_for_updates_class": "jupyterlab.NeverCheckForUpdate",
-                }
+                },
+                # Notebooks saved by a test are signed (trusted) here, not in the
+                # developer's ~/.local/share/jupyter.
+                "NotebookNotary": {"data_dir": str(home / "notary")},
             }
         )
     )

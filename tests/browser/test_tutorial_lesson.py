@@ -129,3 +129,89 @@ def test_the_handout_notebook_runs_and_its_own_lesson_answers(lab):
     expect(mine.locator(FEEDBACK)).to_have_attribute("data-kind", "hint")
     lab.screenshot("handout")
     assert re.search(r"Two for one", mine.locator(HEAD).inner_text())
+
+
+def _box(locator) -> dict[str, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box
+
+
+def test_the_lesson_layout_a_new_learner_sees(lab, jupyter_server):
+    """The board near the top of an 857-px window, keeping its size; the task beside it;
+    Next beside the feedback once solved; only the controls the lesson needs."""
+    path = write_notebook(
+        jupyter_server,
+        "tutorial_layout.ipynb",
+        """
+        import tempfile
+        from pathlib import Path
+        from checkers_widget.tutorial import Progress, Tutorial
+        store = Progress(Path(tempfile.mkdtemp()) / "progress.json")
+        tutorial = Tutorial(start="compulsory", progress=store)
+        tutorial
+        """,
+    )
+    lab.page.set_viewport_size({"width": 1280, "height": 857})
+    tut = open_tutorials(lab, path).first
+    # The tutorial's top at the top of the notebook: the whole board is above the fold.
+    tut.evaluate("t => t.scrollIntoView({block: 'start'})")
+    lab.page.wait_for_timeout(200)  # the scroll settles
+    frame = tut.locator(".cw-frame")
+    board = _box(frame)
+    assert board["y"] + board["height"] <= 857, board
+    # The task sits beside the board, not above it.
+    task = _box(tut.locator('[data-role="lesson-task"]'))
+    assert task["x"] >= board["x"] + board["width"], (task, board)
+    assert task["y"] < board["y"] + board["height"] / 2, (task, board)
+    # Only what the lesson needs: no draw offer, no evaluation switch.
+    for control in ("offer-draw", "evaluation", "new", "hint", "edit", "milestones"):
+        expect(tut.locator(f'.cw-root [data-action="{control}"]')).to_be_hidden()
+    expect(tut.locator('.cw-root [data-action="undo"]')).to_be_visible()
+    chips = tut.locator(".cw-side")
+    assert _box(chips.nth(0))["y"] == pytest.approx(_box(chips.nth(1))["y"], abs=1)
+    expect(tut.locator(".cw-lesson-continue")).to_be_hidden()
+
+    # The first move brings the move list: the board keeps its size and place.
+    before = _box(frame)
+    top = before["y"] - _box(tut)["y"]
+    sq(tut, 9).click()
+    sq(tut, 18).click()
+    feedback = tut.locator(FEEDBACK)
+    expect(feedback).to_have_attribute("data-done", "true", timeout=20_000)
+    expect(tut.locator(".cw-aside")).to_be_visible()
+    after = _box(frame)
+    assert after["width"] == pytest.approx(before["width"], abs=0.5)
+    assert after["height"] == pytest.approx(before["height"], abs=0.5)
+    assert after["y"] - _box(tut)["y"] == pytest.approx(top, abs=0.5)
+    assert _box(chips.nth(0))["y"] == pytest.approx(_box(chips.nth(1))["y"], abs=1)
+
+    # Solved: the status says so, and Next is offered right by the feedback.
+    status = tut.locator(STATUS)
+    expect(status).to_have_text("Lesson solved ★★★")
+    expect(status).to_have_attribute("data-kind", "over")
+    here = tut.locator(".cw-lesson-continue")
+    expect(here).to_be_visible()
+    said, button = _box(feedback), _box(here)
+    assert 0 <= button["y"] - (said["y"] + said["height"]) < 60, (said, button)
+    lab.page.wait_for_timeout(400)  # the reply's animation ends
+    lab.screenshot("tutorial-layout")
+    here.click()
+    expect(tut.locator(HEAD)).to_have_attribute("data-lesson", "choose-capture")
+    expect(status).to_have_text("Black to move: you must jump")
+    expect(here).to_be_hidden()
+
+
+def test_the_draw_offer_lesson_offers_a_draw_and_nothing_more(lab, jupyter_server):
+    path = write_notebook(
+        jupyter_server,
+        "tutorial_draw_offer.ipynb",
+        """
+        from checkers_widget.tutorial import Tutorial
+        Tutorial(start="draw-offer")
+        """,
+    )
+    tut = open_tutorials(lab, path).first
+    expect(tut.locator('.cw-root [data-action="offer-draw"]')).to_be_visible()
+    expect(tut.locator('.cw-root [data-action="evaluation"]')).to_be_hidden()
+    expect(tut.locator('.cw-root [data-action="resign"]')).to_be_hidden()

@@ -1,9 +1,11 @@
 """``Tutorial``: the lessons in a notebook, on a live board, with hints and stars.
 
-The layout, top to bottom: a lesson picker (showing the stars earned) with Previous and
-Next, the lesson's title, rule, explanation and task, the board, a feedback line, and
-the Hint and Try again buttons. Every decision is :class:`~.run.LessonRun`'s; this module
-only wires it to a :class:`~checkers_widget.CheckersWidget`:
+The layout: at the top a lesson picker (showing the stars earned) with Previous and
+Next, and the lesson's title and rule; under them the board and, beside it (under it in
+a narrow cell), the task, a feedback line, the Hint, Try again and (once solved) Next
+lesson buttons, and the lesson's explanation. Every decision is
+:class:`~.run.LessonRun`'s; this module only wires it to a
+:class:`~checkers_widget.CheckersWidget`:
 
 - a validator vetoes legal moves that are not the lesson's answer, so the reason shows
   on the board's status line;
@@ -26,8 +28,9 @@ import ipywidgets as ipw
 
 from ..engine import Analysis, Engine
 from ..errors import CheckersError, IllegalMoveError
+from ..game import Game
 from ..move import Move
-from ..protocol import IntentError, parse_intent, resolve_path
+from ..protocol import IntentError, Status, default_status, parse_intent, resolve_path
 from ..widget import CheckersWidget, MoveVetoed
 from .lesson import Lesson, LessonError
 from .lessons import LESSONS
@@ -90,18 +93,30 @@ class _LessonHints(Engine):
         return _analysis(self._run.reveal().move)
 
 
-#: The board controls a lesson offers (see ``CheckersWidget(controls=...)``).
-LESSON_CONTROLS = (
-    "undo",
-    "redo",
-    "flip",
-    "replay",
-    "offer-draw",
-    "accept-draw",
-    "decline-draw",
-    "claim-draw",
-    "evaluation",
-)
+#: The board controls every lesson offers (see ``CheckersWidget(controls=...)``): taking
+#: a move back, turning the board round and replaying a move hop by hop.
+LESSON_CONTROLS = ("undo", "redo", "flip", "replay")
+
+#: The draw controls, offered only by a lesson about offering a draw.
+_OFFER_CONTROLS = ("offer-draw", "accept-draw", "decline-draw")
+
+#: A lesson board's width in pixels: large enough to read, with room for the task beside it.
+LESSON_SIZE = 480
+
+
+def lesson_controls(lesson: Lesson, game: Game) -> tuple[str, ...]:
+    """The controls a lesson's board offers: only what the lesson needs.
+
+    :data:`LESSON_CONTROLS`; the draw offer buttons in a lesson whose goal is to offer a
+    draw; Claim draw where the lesson's draw rules are claimed rather than automatic (it
+    shows only when a claim is possible). No evaluation, no second hint, no new game.
+    """
+    controls = list(LESSON_CONTROLS)
+    if lesson.goal == "offer-draw":
+        controls += _OFFER_CONTROLS
+    if not game.draw_rules.automatic:
+        controls.append("claim-draw")
+    return tuple(controls)
 
 
 class LessonBoard(CheckersWidget):
@@ -122,13 +137,34 @@ class LessonBoard(CheckersWidget):
             human=run.learner,
             orientation=lesson.orientation or run.learner,
             show_numbers=lesson.show_numbers,
-            # The lesson's own Hint (graded) and Try again sit under the board; a second
-            # Hint, New game, the editor, pausing or milestones would only distract.
-            controls=kwargs.pop("controls", LESSON_CONTROLS),
+            # The lesson's own Hint (graded) and Try again sit beside the board; a second
+            # Hint, New game, the editor, pausing, draw offers (but in the lesson about
+            # them), the evaluation or milestones would only distract.
+            controls=kwargs.pop("controls", lesson_controls(lesson, run.game)),
             milestones=kwargs.pop("milestones", False),
+            size=kwargs.pop("size", LESSON_SIZE),
             **kwargs,
         )
         self.validate(self._lesson_rule)
+
+    def _publish(self, *, bump: bool = False) -> None:
+        """As the board's, but once the lesson is solved the status line says so.
+
+        Without it the line would read "White to move" (or only the game's result) over
+        a finished lesson. A refusal or any other message shown meanwhile comes first.
+        """
+        run = getattr(self, "run", None)
+        if self._status is None and run is not None and run.done:
+            self._status = Status(self.solved_text(), "over")
+        super()._publish(bump=bump)
+
+    def solved_text(self) -> str:
+        """The status line of a solved lesson: its stars, and what to do next."""
+        stars = f" {_star_text(self.run.stars)}" if self.run.stars else ""
+        solved = f"Lesson solved{stars}"
+        if self.game.is_over():  # "Draw: draw agreed. Lesson solved ★★★"
+            solved = f"{default_status(self.game, None).text}. {solved}"
+        return solved
 
     def _lesson_rule(self, game: Any, move: Move) -> str | None:
         return self.run.judge(move)
@@ -243,7 +279,7 @@ class Tutorial:
         self._picker = ipw.Dropdown(
             options=self._picker_options(),
             description="Lesson",
-            layout=ipw.Layout(width="26em"),
+            layout=ipw.Layout(width="26em", max_width="100%"),
         )
         self._picker.add_class("cw-lesson-picker")
         self._picker.observe(self._on_pick, names="value")
@@ -256,25 +292,39 @@ class Tutorial:
         self._head = ipw.HTML()
         self._text = ipw.HTML()
         self._task = ipw.HTML()
-        self._board_box = ipw.Box()
+        # As wide as the lesson board, so that the board keeps its size when its move
+        # list appears (the list goes under the board).
+        self._board_box = ipw.Box(layout=ipw.Layout(width=f"{LESSON_SIZE}px", max_width="100%"))
+        self._board_box.add_class("cw-lesson-board")
         self._feedback = ipw.HTML()
-        self._hint_button = ipw.Button(description="Hint", icon="lightbulb-o")
-        self._retry_button = ipw.Button(description="Try again", icon="refresh")
+
+        def fit() -> ipw.Layout:  # as wide as the words, so that the three fit in a row
+            return ipw.Layout(width="auto")
+
+        self._hint_button = ipw.Button(description="Hint", icon="lightbulb-o", layout=fit())
+        self._retry_button = ipw.Button(description="Try again", icon="refresh", layout=fit())
+        # Next, where the feedback says the lesson is solved (the one at the top stays).
+        self._continue = ipw.Button(
+            description="Next lesson", icon="arrow-right", button_style="success", layout=fit()
+        )
         self._hint_button.add_class("cw-lesson-hint")
         self._retry_button.add_class("cw-lesson-retry")
+        self._continue.add_class("cw-lesson-continue")
         self._hint_button.on_click(lambda _b: self.hint())
         self._retry_button.on_click(lambda _b: self.try_again())
+        self._continue.on_click(lambda _b: self.next())
+        actions = ipw.HBox([self._hint_button, self._retry_button, self._continue])
+        actions.add_class("cw-lesson-actions")
+        # Beside the board: the task, the feedback and the buttons, then the explanation.
+        side = ipw.VBox([self._task, self._feedback, actions, self._text])
+        side.add_class("cw-lesson-side")
+        lesson = ipw.HBox([self._board_box, side])
+        lesson.add_class("cw-lesson-main")
+        nav = ipw.HBox([self._prev, self._picker, self._next])
+        nav.add_class("cw-lesson-nav")
         self.widget = ipw.VBox(
-            [
-                ipw.HBox([self._prev, self._picker, self._next]),
-                self._head,
-                self._text,
-                self._task,
-                self._board_box,
-                self._feedback,
-                ipw.HBox([self._hint_button, self._retry_button]),
-            ],
-            layout=ipw.Layout(max_width="46em"),
+            [nav, self._head, lesson],
+            layout=ipw.Layout(max_width="920px"),
         )
         self.widget.add_class("cw-tutorial")
 
@@ -338,9 +388,16 @@ class Tutorial:
     def _on_feedback(self, feedback: Feedback) -> None:
         self._show_feedback(feedback)
         self._show_task()
+        self._show_continue()
         if feedback.done:
             self._show_head()
             self._refresh_picker()
+
+    def _show_continue(self) -> None:
+        """Offer Next beside the feedback once the lesson is solved (and one follows)."""
+        solved = self.run is not None and self.run.done
+        last = self.index == len(self.lessons) - 1
+        self._continue.layout.display = "" if solved and not last else "none"
 
     # ------------------------------------------------------------------ lessons
     @property
@@ -374,6 +431,7 @@ class Tutorial:
         self._show_head()
         self._show_task()
         self._show_feedback(Feedback(True, "", kind="info"))
+        self._show_continue()
         self._prev.disabled = self.index == 0
         self._next.disabled = self.index == len(self.lessons) - 1
         self._refresh_picker()
