@@ -230,3 +230,22 @@ def test_unknown_controls_are_refused() -> None:
         CheckersWidget(controls=["undo", "explode"])
     with pytest.raises(CheckersError, match="a list of names"):
         CheckersWidget(controls="undo")
+
+
+def test_a_resumed_autosave_board_says_it_is_paused(tmp_path: Path) -> None:
+    """Notebook 06 after a kernel restart: the board is covered by Paused, so the status line
+    must say so (it said "Black to move" under the cover), and say whose turn after Resume."""
+    path = tmp_path / "vs.pdn"
+    w = CheckersWidget(opponent="easy", human=BLACK, autosave=path)
+    w.play("11-15")
+    w.wait()
+    w.close()
+    again = CheckersWidget(opponent="easy", human=BLACK, autosave=path)
+    assert again.paused
+    assert status(again) == ("turn", "Paused: press Resume (P) to go on")
+    again.resume()
+    _kind, text = status(again)
+    assert "Paused" not in text and "Black" in text
+    again.pause()
+    assert status(again)[1].startswith("Paused")
+    again.close()

@@ -67,6 +67,11 @@ Validator = Callable[[Game, Move], "str | None"]
 Observer = Callable[[Game, Move], Any]
 
 
+#: The status line of a paused board (by Pause, or restored from an autosave file): the
+#: board is covered, so the line says why and how to go on rather than whose turn it is.
+PAUSED_STATUS = Status("Paused: press Resume (P) to go on", "turn")
+
+
 class MoveVetoed(IllegalMoveError):
     """A legal move that a validator refused; the message is the validator's reason."""
 
@@ -770,7 +775,7 @@ class CheckersWidget(
             self._thinking = False
             if self._timekeeper is not None:
                 self._timekeeper.pause()
-            self._status = Status("Paused: press Resume (P) to go on", "turn")
+            self._status = None  # the computer's "thinking" is over; _publish says "Paused"
             self._publish()
 
     def resume(self) -> None:
@@ -1067,6 +1072,7 @@ class CheckersWidget(
             version=self._version,
             pending=self._pending,
             status=self._notice
+            or (PAUSED_STATUS if self._paused else None)
             or self._status
             or (self._remote.status(self._pending) if self._remote is not None else None)
             or self._waiting_status()
