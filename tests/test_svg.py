@@ -502,3 +502,22 @@ def test_board_and_game_pictures() -> None:
     assert numbered == game.board.picture(show_numbers=True)
     white_up = parse(Board().picture(orientation="white", size=None).svg)
     assert grid_positions(white_up)[1] == (0, 1) and white_up.attrib["width"] == "100%"
+
+
+def test_notebook_pictures_are_html_images_that_shrink_to_the_cell() -> None:
+    """JupyterLab draws image/svg+xml as an image that never shrinks (notebook 00's boards
+    were cut off in a 700-pixel window): the HTML form is an <img> of the same SVG, which
+    the notebook's own img rule shrinks to the cell, with the position as its alt text."""
+    import base64
+
+    from checkers_widget import Board, Game
+
+    game = Game()
+    game.play("11-15")
+    for obj in (Board(), game, Board().picture(show_numbers=True)):
+        html = obj._repr_html_()
+        assert html.startswith('<img src="data:image/svg+xml;base64,')
+        data = html.split("base64,", 1)[1].split('"', 1)[0]
+        assert base64.b64decode(data).decode("utf-8") == obj._repr_svg_()
+        alt = html.split('alt="', 1)[1].rsplit('"', 1)[0]
+        assert "<" not in alt and "Black" in alt

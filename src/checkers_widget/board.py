@@ -388,6 +388,11 @@ class Board:
         """The notebook picture: Black at the bottom, as the widget draws it."""
         return self.picture().svg
 
+    def _repr_html_(self) -> str:
+        """The same picture as an HTML image, which shrinks to a narrow cell (see
+        :func:`svg.svg_as_img`); front ends that prefer SVG use :meth:`_repr_svg_`."""
+        return self.picture()._repr_html_()
+
     def picture(
         self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
     ) -> Picture:

@@ -569,6 +569,9 @@ class Game:
     def _repr_svg_(self) -> str:
         return self._board._repr_svg_()
 
+    def _repr_html_(self) -> str:
+        return self._board._repr_html_()
+
     def picture(
         self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
     ) -> Picture:

@@ -26,6 +26,7 @@ one square) instead.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -468,6 +469,21 @@ def board_svg(
     return "\n".join(out)
 
 
+def svg_as_img(svg: str) -> str:
+    """``svg`` as an HTML ``<img>`` (a data URI), the form notebooks show best.
+
+    JupyterLab draws an ``image/svg+xml`` output as an image that never shrinks, so a
+    360-pixel picture is cut off in a narrow cell, and it refuses to draw one at all in a
+    notebook reopened untrusted. An ``<img>`` in HTML output shrinks to the cell (its
+    ``max-width: 100%`` rule) and survives the untrusted-notebook sanitizer. The ``<desc>``
+    text, which says where every piece stands, becomes the picture's ``alt`` text.
+    """
+    start, end = svg.find("<desc>"), svg.find("</desc>")
+    alt = svg[start + len("<desc>") : end] if 0 <= start < end else "Checkers position"
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="{alt}">'
+
+
 @dataclass(frozen=True)
 class Picture:
     """A board picture that a notebook shows as SVG: what ``Board.picture()`` returns.
@@ -480,6 +496,9 @@ class Picture:
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def _repr_html_(self) -> str:
+        return svg_as_img(self.svg)
 
     def __str__(self) -> str:
         return self.svg

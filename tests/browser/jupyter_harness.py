@@ -494,7 +494,8 @@ class JupyterDriver:
         """SVG pictures shown in the current notebook's output areas, in order.
 
         JupyterLab / Notebook 7 render ``image/svg+xml`` outputs as an ``<img>`` with a
-        ``data:image/svg+xml,...`` URL (not as inline ``<svg>``), so the markup is decoded
+        ``data:image/svg+xml,...`` URL (not as inline ``<svg>``), and the package's own
+        pictures come as HTML ``<img>`` with a base64 data URL, so the markup is decoded
         from that URL; inline ``<svg>`` (e.g. from HTML outputs) is taken as is.  Each item:
         ``{"markup": str, "inline": bool, "loaded": bool}``, where ``loaded`` tells that the
         browser decoded and laid out the picture (image complete, non-zero size).
@@ -512,10 +513,18 @@ class JupyterDriver:
                                  loaded: box.width > 0 && box.height > 0 });
                   } else {
                     const src = el.getAttribute('src') || '';
-                    const prefix = 'data:image/svg+xml,';
-                    if (!src.startsWith(prefix)) continue;
-                    found.push({ markup: decodeURIComponent(src.slice(prefix.length)),
-                                 inline: false, loaded: el.complete && el.naturalWidth > 0 });
+                    const plain = 'data:image/svg+xml,';
+                    const base64 = 'data:image/svg+xml;base64,';
+                    let markup;
+                    if (src.startsWith(plain)) {
+                      markup = decodeURIComponent(src.slice(plain.length));
+                    } else if (src.startsWith(base64)) {  // an HTML <img> (svg_as_img)
+                      const bytes = Uint8Array.from(atob(src.slice(base64.length)),
+                                                    (c) => c.charCodeAt(0));
+                      markup = new TextDecoder().decode(bytes);
+                    } else continue;
+                    found.push({ markup, inline: false,
+                                 loaded: el.complete && el.naturalWidth > 0 });
                   }
                 }
               }

@@ -121,6 +121,30 @@ _JS_WIDGET_OUTPUTS = """
 }
 """
 
+#: Outputs drawn wider than their cell (cut off at the right edge): pictures, boards, tables
+#: and widgets must shrink to a narrow cell, not run past it.
+_JS_OVERFLOWING = """
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const found = [];
+  panel.content.widgets.forEach((cell, i) => {
+    if (cell.model.type !== 'code' || !cell.outputArea) return;
+    for (const area of cell.outputArea.node.querySelectorAll('.jp-OutputArea-output')) {
+      const right = area.getBoundingClientRect().right;
+      for (const el of area.querySelectorAll('svg.checkers-board, img, .cw-root, table')) {
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && box.right > right + 1) {
+          const cls = typeof el.className === 'string' ? el.className : el.className.baseVal;
+          found.push({ cell: i, what: `${el.tagName.toLowerCase()}.${cls}`,
+            width: Math.round(box.width), over: Math.round(box.right - right) });
+        }
+      }
+    }
+  });
+  return found;
+}
+"""
+
 #: True once every widget output drew something (a view, or an error message).
 _JS_WIDGETS_DRAWN = """
 (mime) => {
@@ -458,6 +482,8 @@ def test_notebook_tour(lab, jupyter_server, artifacts_dir, notebook, theme, widt
                 assert out["board"] and out["boardWidth"] > 0, (
                     f"{notebook} cell {out['cell']}: a board widget without a board: {out}"
                 )
+        overflowing = page.evaluate(_JS_OVERFLOWING)
+        assert overflowing == [], f"{notebook}: outputs wider than their cell: {overflowing}"
         for i, status in enumerate(log.statuses):
             assert "ran out of time" not in status["text"], (
                 f"{notebook} board {i} was lost on time before anybody played: {status}"
