@@ -23,7 +23,7 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from .game import Game
-from .svg import board_svg
+from .svg import board_svg, svg_as_img
 
 __all__ = ["FALLBACK_STYLE", "StaticFallback"]
 
@@ -35,9 +35,13 @@ FALLBACK_STYLE = (
     ".jp-OutputArea-child:has(+ .jp-OutputArea-child .cw-fallback):not(:has(.cw-root)),"
     ".jp-OutputArea-child:has(.cw-root) + .jp-OutputArea-child:has(.cw-fallback)"
     "{display:none}"
+    ".cw-fallback img{max-width:100%;height:auto}"
     ".cw-fallback-note{margin:0;font-size:0.9em;opacity:0.7}"
     "</style>"
 )
+
+#: The picture's width in pixels (it shrinks to a narrower cell).
+FALLBACK_SIZE = 400
 
 #: Under the picture, for a reader who expected a board to play on.
 FALLBACK_NOTE = "Run the notebook to play on this board."
@@ -83,9 +87,11 @@ class StaticFallback:
 
     def _fallback_bundle(self) -> dict[str, str]:
         board = self._game.board
-        svg = board_svg(
+        # An <img> of the SVG (not inline <svg>): it shrinks to a narrow cell and, unlike
+        # inline SVG, survives JupyterLab's sanitizer in an untrusted notebook.
+        picture = board_svg(
             board,
-            size=None,
+            size=FALLBACK_SIZE,
             orientation=self.orientation,
             show_numbers=self.show_numbers,
             last_move=board.peek(),
@@ -93,10 +99,9 @@ class StaticFallback:
         )
         status = html.escape(self.state.get("status", {}).get("text", ""))
         note = f'<p class="cw-fallback-note">{FALLBACK_NOTE}</p>'
+        body = f"{svg_as_img(picture)}<p>{status}</p>{note}"
         return {
-            "text/html": (
-                f'{FALLBACK_STYLE}<div class="cw-fallback">{svg}<p>{status}</p>{note}</div>'
-            ),
+            "text/html": f'{FALLBACK_STYLE}<div class="cw-fallback">{body}</div>',
             "text/plain": f"{board}\n{self.state.get('status', {}).get('text', '')}",
         }
 

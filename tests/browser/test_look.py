@@ -308,13 +308,42 @@ def test_a_notebook_reopened_without_its_kernel_shows_one_picture(
     expect(error).to_have_count(1, timeout=30_000)
     expect(error).to_be_hidden()
     picture = lab.page.locator(".cw-fallback")
-    expect(picture.locator("svg")).to_be_visible()
+    expect(picture.locator("img")).to_be_visible()
     expect(picture).to_contain_text("White to move")
     expect(picture).to_contain_text("Run the notebook to play on this board")
     expect(lab.page.locator(".cw-root")).to_have_count(0)
     lab.screenshot("reopened")
     # The widget manager logs the missing model as an error (upstream, and expected
     # here); anything else still fails the test.
+    console_log.entries[:] = [
+        e for e in console_log.entries if not e.text.startswith("Error: widget model not found")
+    ]
+
+
+def test_an_untrusted_notebook_still_shows_the_board_picture(
+    lab, jupyter_server, console_log, artifacts_dir
+):
+    """A notebook somebody else ran (a download: its outputs are not signed here) opens
+    untrusted; JupyterLab's sanitizer strips inline SVG there, so the picture is an image."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            'from checkers_widget import CheckersWidget\nw = CheckersWidget()\nw.play("11-15")\nw'
+        )
+    ]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    name = "test_look__untrusted_download.ipynb"
+    nbformat.write(nb, str(jupyter_server.root_dir / name))
+    lab.open_in_lab(name)
+    lab.page.wait_for_function(
+        "() => document.querySelectorAll('.jp-OutputArea-output img').length > 0",
+        timeout=30_000,
+    )
+    (picture,) = [p for p in lab.svg_outputs() if "data-piece" in p["markup"]]
+    assert picture["loaded"] and not picture["inline"]
+    assert 'data-piece="black-man" data-square="15"' in picture["markup"]
+    lab.screenshot("untrusted")
     console_log.entries[:] = [
         e for e in console_log.entries if not e.text.startswith("Error: widget model not found")
     ]
@@ -337,7 +366,7 @@ def test_exported_html_shows_one_picture(page, console_log, artifacts_dir):
     outputs = page.locator(".jp-Cell-outputArea .jp-OutputArea-child")
     expect(outputs).to_have_count(2)
     expect(outputs.nth(0)).to_be_hidden()
-    expect(outputs.nth(1).locator(".cw-fallback svg")).to_be_visible()
+    expect(outputs.nth(1).locator(".cw-fallback img")).to_be_visible()
     expect(outputs.nth(1)).to_contain_text("White to move")
     page.screenshot(path=str(artifacts_dir / "look-export.png"), full_page=True)
     # The page asks CDNs for MathJax, require.js and the widgets' embed script; this
