@@ -65,7 +65,8 @@ def test_walking_to_the_end_of_a_master_game_earns_nothing(tmp_path: Path) -> No
         assert w.game.result == "1-0"
         command(w, "goto", ply=0)
         command(w, "redo")
-        assert b.earned == {} and w.state["milestones"]["new"] == []
+        assert b.earned == {}
+        assert w.state["milestones"] is None or w.state["milestones"]["new"] == []
         w.close()
 
 
@@ -74,7 +75,7 @@ def test_a_two_player_board_earns_nothing(tmp_path: Path) -> None:
     w = CheckersWidget(Game(fen=WIN_IN_ONE), milestones=b)
     assert click(w, 14, 23)
     assert w.game.result == "1-0"
-    assert b.earned == {} and w.state["milestones"]["earned"] == []
+    assert b.earned == {} and w.state["milestones"] is None  # and no ★ button
 
 
 def test_winning_against_hard_without_undo(tmp_path: Path) -> None:
@@ -151,3 +152,12 @@ def test_an_autosaved_game_keeps_its_attempt(tmp_path: Path) -> None:
     again = CheckersWidget(opponent="easy", human=BLACK, milestones=b, autosave=path)
     assert again._attempt.id == attempt and again._attempt.played
     again.close()
+
+
+def test_a_two_player_board_shows_no_milestones() -> None:
+    """Two-player boards earn nothing, so the board offers no ★ button listing milestones
+    it could never earn; a board against the computer does."""
+    assert CheckersWidget().state["milestones"] is None
+    w = CheckersWidget(opponent="easy", human="black")
+    assert len(w.state["milestones"]["all"]) == 8
+    w.close()

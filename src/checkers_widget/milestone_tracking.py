@@ -86,7 +86,9 @@ class MilestoneTracking:
 
     def _milestones_state(self) -> dict[str, Any] | None:
         book = self._book
-        if book is None:
+        if book is None or not self._played_game():
+            # A two-player board earns nothing, so it shows no ★ button either (it listed
+            # milestones that board could never earn).
             return None
         earned = book.earned
         return {
