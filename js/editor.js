@@ -104,15 +104,14 @@ export class EditorPanel {
     });
     fenRow.append(fenLabel, this.fen);
 
-    this.error = el("div", "cw-editor-error", { "data-role": "editor-error", role: "alert" });
-    this.error.hidden = true;
-
+    // A refusal is said once, on the board's status line (Python's notice, gone at the
+    // next action); here the FEN field is only marked invalid while it holds the bad text.
     const finish = el("div", "cw-editor-finish");
     const done = button("edit-done", "Done", "Play from this position");
     done.classList.add("cw-primary");
     finish.append(done, button("edit-cancel", "Cancel", "Leave the editor; the game stays as it was"));
 
-    this.element.append(head, this.palette, actions, fenRow, this.error, finish);
+    this.element.append(head, this.palette, actions, fenRow, finish);
     this.element.hidden = true;
   }
 
@@ -170,9 +169,9 @@ export class EditorPanel {
       this.fen.value = editor.fen || "";
       this.dirty = false;
     }
-    this.error.hidden = !editor.error;
-    this.error.textContent = editor.error ? `Refused: ${editor.error}` : "";
-    this.fen.classList.toggle("cw-invalid", Boolean(editor.error) && this.dirty);
+    const invalid = Boolean(editor.error) && this.dirty;
+    this.fen.classList.toggle("cw-invalid", invalid);
+    this.fen.setAttribute("aria-invalid", String(invalid));
     for (const b of this.element.querySelectorAll("button, input")) b.disabled = !interactive;
   }
 

@@ -3,7 +3,7 @@ the move list, and the position editor; plus the two handout notebooks (03 and 0
 
 Driven like a person would (clicks on ``data-action`` buttons and ``data-square``
 squares, arrow keys), read through the DOM (``data-piece`` on the board's pieces,
-``data-role="replay-hop"``, ``"moves"``, ``"editor-error"``, ...) and checked against the
+``data-role="replay-hop"``, ``"moves"``, ``"editor"``, ...) and checked against the
 kernel. Every wait polls for a DOM condition with a generous timeout (a small, busy
 machine); nothing sleeps and hopes.
 """
@@ -270,23 +270,25 @@ def test_position_editor(lab, make_notebook):
     # A black man on 30 (its own crowning row) is refused, with the reason.
     root.locator('[data-action="edit-piece"][data-tool="black-man"]').click()
     sq(root, 30).click()
-    error = root.locator('[data-role="editor-error"]')
-    expect(error).to_be_visible(timeout=WAIT)
-    expect(error).to_contain_text("cannot stand on 30")
-    expect(root.locator(STATUS)).to_have_attribute("data-kind", "refused")
+    status = root.locator(STATUS)
+    expect(status).to_contain_text("cannot stand on 30", timeout=WAIT)
+    expect(status).to_have_attribute("data-kind", "refused")
+    # Said once: the editor panel does not repeat the status line's refusal.
+    expect(editor).not_to_contain_text("cannot stand on 30")
     expect(piece_on(root, 30)).to_have_count(0)
     root.screenshot(path=str(lab.artifacts_dir / "teaching-editor-light.png"))
     # A FEN typed in the field; then White to move.
     fen.fill("B:W22,27:B18,K1")
     fen.press("Enter")
     expect(piece_on(root, 27)).to_have_attribute("data-piece", "white-man", timeout=WAIT)
-    expect(error).to_be_hidden()
+    expect(status).not_to_contain_text("cannot stand on 30")
     root.locator('[data-action="edit-turn"][data-turn="white"]').click()
     expect(fen).to_have_value(re.compile(r"^W:"), timeout=WAIT)
     # A malformed FEN is refused too.
     fen.fill("this is no position")
     fen.press("Enter")
-    expect(error).to_be_visible(timeout=WAIT)
+    expect(status).to_have_attribute("data-kind", "refused", timeout=WAIT)
+    expect(editor).not_to_contain_text("no position")
     expect(piece_on(root, 27)).to_have_count(1)
     root.locator('[data-action="edit-done"]').click()
     expect(editor).to_be_hidden(timeout=WAIT)
@@ -311,7 +313,7 @@ def test_editor_refusals_go_at_the_next_action(lab, make_notebook):
         """
     )
     root = open_board_root(lab, path)
-    status, error = root.locator(STATUS), root.locator('[data-role="editor-error"]')
+    status = root.locator(STATUS)
     root.locator('[data-action="edit"]').click()
     expect(root.locator('[data-role="editor"]')).to_be_visible(timeout=WAIT)
     root.locator('[data-action="edit-clear"]').click()
@@ -325,7 +327,7 @@ def test_editor_refusals_go_at_the_next_action(lab, make_notebook):
     expect(piece_on(root, 14)).to_have_attribute("data-piece", "black-man", timeout=WAIT)
     expect(status).to_have_text("Setting up a position: Black to move", timeout=WAIT)
     expect(status).to_have_attribute("data-kind", "turn")
-    expect(error).to_be_hidden()
+    expect(root.locator('[data-role="editor"]')).not_to_contain_text("cannot stand on 30")
     sq(root, 18).click()
     expect(piece_on(root, 18)).to_have_attribute("data-piece", "black-man", timeout=WAIT)
     expect(status).to_have_text("Setting up a position: Black to move")
