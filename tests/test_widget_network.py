@@ -208,10 +208,9 @@ def test_a_join_request_is_shown_once(boards: list[CheckersWidget]) -> None:
     until(lambda: host.state["network"]["request"] is not None, "the join request")
     address = host.state["network"]["request"]["address"]
     assert address.startswith("127.0.0.1")
-    assert messages(host) == [
-        f"Waiting for a player to join on port {host.network.port}",  # type: ignore[union-attr]
-        f"Bob ({address}) wants to join",
-    ]
+    # The status line no longer says "waiting for a player" while one asks (the review
+    # after the first fix): it points at the request, which names the player once.
+    assert messages(host) == ["Answer the join request below", f"Bob ({address}) wants to join"]
     assert not any("accept or refuse" in text for text in messages(host))
     assert messages(guest) == [f"Waiting for 127.0.0.1:{host.network.port} to accept"]  # type: ignore[union-attr]
 
@@ -234,3 +233,15 @@ def test_each_board_has_one_status_line_during_the_game(boards: list[CheckersWid
     # A refusal replaces the status line until the next action, never adds a line.
     assert not click(black, 12, 16)
     assert messages(black) == [f"It is {white_name}'s turn"]
+
+
+def test_a_network_board_offers_no_evaluation(boards: list[CheckersWidget]) -> None:
+    """The review: the Evaluation switch showed on network boards, which leave out hints;
+    the board no longer offers it, and switching it on anyway does nothing."""
+    host = CheckersWidget.host(name="Ann", milestones=False)
+    boards.append(host)
+    controls = host.state["controls"]
+    assert "evaluation" not in controls and "flip" in controls and "resign" in controls
+    host.live_eval = True
+    assert host.live_eval is False and host.state.get("evaluation") is None
+    assert CheckersWidget().state["controls"] is None  # a local board: all that apply

@@ -125,8 +125,11 @@ class RemotePlay:
         local = self.local_side
         if local is None or session.ended:
             if isinstance(session, HostSession) and local is None and not session.ended:
-                # Also while a request waits: the request's own line names the player.
-                text = f"Waiting for a player to join on port {session.port}"
+                if session.pending_request is not None:
+                    # The request's own line names the player and holds the buttons.
+                    text = "Answer the join request below"
+                else:
+                    text = f"Waiting for a player to join on port {session.port}"
             else:
                 text = session.status
             return Status(text, "over" if game.is_over() else "turn")

@@ -525,8 +525,21 @@ class CheckersWidget(
                 self._notice = None
                 self._publish()
 
+    def _offered_controls(self) -> list[str] | None:
+        """The controls the board draws (None: all that apply, the front end's choice).
+
+        A network board offers no evaluation: an engine's view of a game against a person
+        is the hint that network play leaves out.
+        """
+        if self._remote is not None:
+            return [c for c in self._controls or sorted(CONTROLS) if c != "evaluation"]
+        return self._controls
+
     def _on_live_eval(self, change: dict[str, Any]) -> None:
         with self._lock:
+            if change["new"] and self._remote is not None:
+                self.live_eval = False  # not offered on a network board (see above)
+                return
             if change["new"]:
                 if not self._thinking and not self._game.is_over():
                     self._start_evaluation()
@@ -1090,7 +1103,7 @@ class CheckersWidget(
                 "clock": self._clock_state(),
                 "milestones": self._milestones_state(),
                 "network": self._remote.state() if self._remote is not None else None,
-                "controls": self._controls,
+                "controls": self._offered_controls(),
                 "can_redo": self._game.can_redo or self._redo_chain is not None,
                 # Every publish differs, so a repeated refusal still reaches the board.
                 "seq": self._next_seq(),

@@ -188,7 +188,7 @@ def test_network_play_between_two_boards(lab, make_notebook):
     # One message for each thing: the request once (not also "asks to join" on the
     # network line), and the host's status line about the game, not "Black to move".
     port = kernel_json(page, "host.network.port")
-    expect(host.locator(STATUS)).to_have_text(f"Waiting for a player to join on port {port}")
+    expect(host.locator(STATUS)).to_have_text("Answer the join request below")
     expect(host.locator('[data-role="network-status"]')).to_be_hidden()
     expect(guest.locator(STATUS)).to_have_text(f"Waiting for 127.0.0.1:{port} to accept")
     expect(guest.locator('[data-role="network"]')).to_be_hidden()
