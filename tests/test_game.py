@@ -309,3 +309,23 @@ def test_a_loaded_game_walks_back_and_forward_to_its_recorded_result() -> None:
     assert game.result is None and len(game.redo_moves) == 4
     game.goto(4)
     assert game.result == "0-1"
+
+
+def test_a_new_line_takes_the_old_lines_notes_into_its_variation() -> None:
+    """Notebook 05's "What if?": after 18x9 the teacher's note on the master's 21st move
+    showed under the new line's 21st move. The old line's comments, marks and variations
+    go with it into the variation; notes before the branch stay."""
+    game = Game()
+    for move in ["11-15", "23-19", "8-11", "22-17", "9-13"]:
+        game.play(move)
+    game.comments[1] = "a common start"
+    game.comments[4] = "the master's note"
+    game.nags[5] = ["!"]
+    game.variations[5] = ["15-18"]
+    game.goto(3)
+    game.play("22-18")  # not the line's 22-17
+    assert game.comments == {1: "a common start"}
+    assert game.nags == {} and 5 not in game.variations
+    assert game.variations[4] == ["22-17 {the master's note} 9-13 ! (15-18)"]
+    again = Game.from_pdn(game.to_pdn())  # still PDN that reads back
+    assert again.variations[4] == game.variations[4] and again.comments == game.comments

@@ -262,20 +262,40 @@ class Game:
         if self._redo and self._redo[-1] == move:
             self._redo.pop()
             if not follow_line and self._redo:
+                self._line_notes(self.ply + 1)  # they belonged to the dropped line
                 self._redo.clear()
                 if self._recorded is not None and self._recorded[0] > self.ply:
                     self._recorded = None  # a result later in the dropped line
         elif self._redo:
-            # A new line from a past position: keep the old one as a variation.
-            self.variations.setdefault(self.ply + 1, []).append(
-                " ".join(str(m) for m in reversed(self._redo))
-            )
+            # A new line from a past position: keep the old one as a variation, with the
+            # notes that belong to its moves (a comment must not stay on the new line's
+            # move of the same number).
+            old_line = self._line_notes(self.ply + 1)
+            self.variations.setdefault(self.ply + 1, []).append(old_line)
             self._redo.clear()
             if self._recorded is not None and self._recorded[0] >= self.ply:
                 self._recorded = None
         self._after_move(move)
         self._emit("move")
         return move
+
+    def _line_notes(self, first: int) -> str:
+        """The redo line from ply ``first`` on as PDN move text, taking with it the
+        comments, marks and variations of those plies (they leave the game's own notes).
+
+        Alternatives to the ``first`` move stay where they are: they are alternatives to
+        the move that replaces it too.
+        """
+        parts: list[str] = []
+        for ply, old in enumerate(reversed(self._redo), start=first):
+            parts.append(str(old))
+            parts.extend(self.nags.pop(ply, []))
+            if ply > first:
+                parts.extend(f"({text})" for text in self.variations.pop(ply, []))
+            comment = self.comments.pop(ply, None)
+            if comment is not None:
+                parts.append("{" + comment.replace("}", ")") + "}")
+        return " ".join(parts)
 
     def _after_move(self, move: Move) -> None:
         board = self._board
