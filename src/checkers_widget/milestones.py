@@ -427,10 +427,12 @@ class MilestoneBook:
         rows = []
         for m, when, note in self._lines():
             status = f"earned {when[:10]}" if when else (note or "not yet")
+            # JupyterLab right-aligns table cells: words read better aligned left.
             rows.append(
                 f'<tr><td style="font-size:1.2em">{"★" if when else "☆"}</td>'
-                f"<td><b>{html.escape(m.title)}</b><br>{html.escape(m.description)}</td>"
-                f"<td>{html.escape(status)}</td></tr>"
+                f'<td style="text-align:left"><b>{html.escape(m.title)}</b><br>'
+                f"{html.escape(m.description)}</td>"
+                f'<td style="text-align:left;white-space:nowrap">{html.escape(status)}</td></tr>'
             )
         return (
             '<table class="checkers-milestones">'

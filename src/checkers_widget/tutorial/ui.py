@@ -279,7 +279,7 @@ class Tutorial:
         self._picker = ipw.Dropdown(
             options=self._picker_options(),
             description="Lesson",
-            layout=ipw.Layout(width="26em", max_width="100%"),
+            layout=ipw.Layout(width="32em", max_width="100%"),  # the title and its stars
         )
         self._picker.add_class("cw-lesson-picker")
         self._picker.observe(self._on_pick, names="value")
