@@ -377,3 +377,135 @@ def test_exported_html_shows_one_picture(page, console_log, artifacts_dir):
         for e in console_log.entries
         if not (e.text.startswith("Failed to load resource") and e.url.startswith(cdn))
     ]
+
+
+# What share of two same-sized pictures differs plainly (an RGB distance above 100).
+_JS_DIFFERENT = """
+async ([a, b]) => {
+  const load = async (png) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${png}`;
+    await img.decode();
+    return img;
+  };
+  const [ia, ib] = [await load(a), await load(b)];
+  const w = Math.min(ia.width, ib.width), h = Math.min(ia.height, ib.height);
+  const data = (img) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    return ctx.getImageData(0, 0, w, h).data;
+  };
+  const [da, db] = [data(ia), data(ib)];
+  let n = 0;
+  for (let i = 0; i < da.length; i += 4) {
+    const d = Math.hypot(da[i] - db[i], da[i + 1] - db[i + 1], da[i + 2] - db[i + 2]);
+    if (d > 100) n++;
+  }
+  return n / (w * h);
+}
+"""
+
+# The box of a square number's glyphs (not of its square), in page coordinates.
+_JS_GLYPHS = """
+(el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const r = range.getBoundingClientRect();
+  return { x: r.x, y: r.y, width: r.width, height: r.height };
+}
+"""
+
+
+def _png(locator) -> str:
+    return base64.b64encode(locator.screenshot(animations="disabled")).decode()
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
+def test_narrow_board_lines_numbers_and_movable_pieces_read(
+    lab, make_notebook, theme, artifacts_dir
+):
+    """The review of a 700-px window (boards about 300 px wide): the hint's line of play
+    was cut to "line: 11-15 2…", the square numbers were tiny white specks over the
+    cream pieces, and the glow of a movable black king hardly showed in the dark theme."""
+    lab.page.set_viewport_size({"width": 1600, "height": 1000})
+    path = make_notebook(
+        """
+        import ipywidgets as ipw
+        from checkers_widget import CheckersWidget, Engine, Game
+        narrow = CheckersWidget(hint_engine=Engine("easy", seed=1), show_numbers=True,
+                                live_eval=True)
+        hint = narrow.hint(depth=8)
+        wide = CheckersWidget(Game(fen="B:W18,19:BK14,K1,15,5"), show_numbers=True, size=720)
+        display(ipw.Box([narrow], layout=ipw.Layout(width="300px")), wide)
+        print("pv", " ".join(str(m) for m in hint.pv[:6]))
+        """
+    )
+    lab.open_in_lab(path)
+    if theme != "JupyterLab Light":
+        lab.set_theme(theme)
+    lab.run_all_cells()
+    expect(lab.page.locator(BOARD)).to_have_count(2, timeout=60_000)
+    pv = next(t for t in lab.output_texts() if t.startswith("pv")).split(maxsplit=1)[1].strip()
+    roots = lab.page.locator(".cw-root")
+    narrow, wide = roots.nth(0), roots.nth(1)
+    page = lab.page
+    slug = theme.split()[-1].lower()
+
+    # 1. The hint's and the evaluation's lines of play wrap; nothing of them is cut off.
+    narrow.scroll_into_view_if_needed()
+    assert _box(narrow.locator(".cw-frame"))["width"] == pytest.approx(300, abs=1)
+    for role in ("hint", "evaluation"):
+        line = narrow.locator(f'[data-role="{role}"]')
+        expect(line.locator(".cw-line-pv")).to_have_text(re.compile(re.escape(pv)))
+        fits = line.evaluate(
+            """line => {
+              const box = line.getBoundingClientRect();
+              const inside = [...line.querySelectorAll('*')].every((e) =>
+                [...e.getClientRects()].every(
+                  (r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+                    && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5));
+              return {
+                scroll: line.scrollWidth <= line.clientWidth,
+                inside,
+                overflow: getComputedStyle(line).textOverflow,
+                rows: new Set([...line.querySelectorAll('span')].flatMap((e) =>
+                  [...e.getClientRects()].map((r) => Math.round(r.top)))).size,
+              };
+            }"""
+        )
+        assert fits["scroll"] and fits["inside"], (role, fits)
+        assert fits["overflow"] != "ellipsis", (role, fits)
+        assert fits["rows"] >= 2, (role, fits)  # in 300 px the line wraps
+    narrow.screenshot(path=str(artifacts_dir / f"look-narrow-lines-{slug}.png"))
+
+    # 2. The square numbers: legible in a 300-px board, a light figure in a dark outline
+    # that reads on the green squares and over the cream and the black pieces.
+    boards = ((narrow, 10), (wide, 12))
+    for root, smallest in boards:
+        size = root.locator('.cw-num[data-number="1"]').evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        assert size >= smallest, size
+    for root, n in ((narrow, 30), (narrow, 3), (wide, 5), (wide, 26)):  # white, black, black, none
+        num = root.locator(f'.cw-num[data-number="{n}"]')
+        num.scroll_into_view_if_needed()
+        clip = num.evaluate(_JS_GLYPHS)
+        png = base64.b64encode(page.screenshot(clip=clip, animations="disabled")).decode()
+        lo, hi = page.evaluate(_JS_LUMINANCES, png)
+        assert hi > 0.9 and lo < 0.15, (n, lo, hi)
+
+    # 3. A movable piece is marked plainly, a black king as well as a black man: its
+    # square looks unlike the square of the same piece that cannot move.
+    wide.screenshot(path=str(artifacts_dir / f"look-wide-numbers-{slug}.png"))
+    kernel(page, "wide.show_numbers = False")
+    expect(wide.locator(".cw-numbers")).to_be_hidden()
+    wide.scroll_into_view_if_needed()
+    cell = lambda n: sq(wide, n, template=CW_SQUARE)  # noqa: E731
+    expect(cell(14)).to_have_class(re.compile(r"\bcw-movable\b"))
+    expect(cell(1)).not_to_have_class(re.compile(r"\bcw-movable\b"))
+    for moves, still in ((14, 1), (15, 5)):  # king, king; man, man
+        share = page.evaluate(_JS_DIFFERENT, [_png(cell(moves)), _png(cell(still))])
+        assert share > 0.12, (moves, still, share)
