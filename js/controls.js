@@ -481,7 +481,18 @@ function fillLine(line, segments) {
   const nodes = segments.map(([cls, text]) => {
     if (!cls) return document.createTextNode(text);
     const span = el("span", cls);
-    span.textContent = text;
+    if (cls === "cw-line-pv") {
+      // One unbreakable span a move, so a narrow board wraps the line between moves,
+      // never inside one ("11-" / "15"); the text stays the same for copying.
+      String(text).split(" ").forEach((move, i) => {
+        if (i) span.append(" ");
+        const ply = el("span", "cw-line-ply");
+        ply.textContent = move;
+        span.append(ply);
+      });
+    } else {
+      span.textContent = text;
+    }
     return span;
   });
   line.replaceChildren(...nodes);
