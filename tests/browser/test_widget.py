@@ -199,12 +199,21 @@ def test_play_a_move_with_the_keyboard_alone(lab, make_notebook):
 
 
 def test_validator_veto_is_shown_on_the_status_line(lab):
-    """The teacher's handout, examples/04_hooks.ipynb: a lesson rule, an observer."""
-    open_board(lab, "04_hooks.ipynb")
+    """The teacher's handout, examples/04_hooks.ipynb: a lesson rule, an observer.
+
+    After Run All the first board is as its section describes it: Black to move, no
+    refusal yet (a later cell once played a refused move on it); the refusal that the
+    section "The same rules from Python" provokes shows on that section's own board."""
+    boards = open_board(lab, "04_hooks.ipynb", count=2)
     root = widget_root(lab)
+    practice = lab.page.locator(".cw-root").nth(1)
+    expect(boards).to_have_count(2)
+    expect(root.locator(STATUS)).to_have_text("Black to move")
+    expect(root.locator(STATUS)).not_to_have_attribute("data-kind", "refused")
+    expect(practice.locator(STATUS)).to_have_text("Lesson 1: open with 11 (try 11-15)")
     sq(root, 9).click()
     sq(root, 13).click()
-    expect(root.locator(STATUS)).to_have_text("Lesson 1: open with the piece on 11 (try 11-15)")
+    expect(root.locator(STATUS)).to_have_text("Lesson 1: open with 11 (try 11-15)")
     expect(root.locator(STATUS)).to_have_attribute("data-kind", "refused")
     expect(piece_on(root, 9)).to_have_attribute("data-piece", "black-man")
     expect(piece_on(root, 13)).to_have_count(0)
