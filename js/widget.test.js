@@ -446,6 +446,12 @@ describe("hints", () => {
     const line = el.querySelector('[data-role="hint"]');
     expect(line.hidden).toBe(false);
     expect(line.textContent).toBe("Hint: 11-15 (+0.35 for Black) · line: 11-15 23-19 8-11");
+    // Each move of the line is one unbreakable span: a narrow board wraps between moves.
+    expect([...line.querySelectorAll(".cw-line-pv .cw-line-ply")].map((p) => p.textContent)).toEqual([
+      "11-15",
+      "23-19",
+      "8-11",
+    ]);
     expect(line.title).toMatch(/depth 9/);
     // Flipping the board turns the arrow with it.
     button(el, "flip").click();
