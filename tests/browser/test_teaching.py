@@ -226,7 +226,11 @@ def test_walk_through_a_tinsley_game(lab, make_notebook):
     expect(moves.locator('[data-role="move"]')).to_have_count(past + 1, timeout=WAIT)
     history = kernel_json(page, "w.state['history']")
     assert history["line"][:past] == line[:past] and history["line"][past] != line[past]
-    assert history["variations"][str(past + 1)] == [" ".join(line[past:])]
+    # The old line's note goes with it into the variation (it would otherwise sit under
+    # the new line's move of the same number).
+    old_line = " ".join(line[past:]).replace("7x14x23x30", "7x14x23x30 {a triple jump}", 1)
+    assert history["variations"][str(past + 1)] == [old_line]
+    expect(moves.locator('[data-role="comment"]')).to_have_count(0)
     expect(moves.locator('[data-role="variation"]')).to_contain_text(line[past])
     # The new line goes on from the board, as any game does.
     assert python_ply(page) == past + 1
