@@ -240,6 +240,17 @@ def test_a_solved_lesson_says_so_and_offers_next_beside_the_feedback(
     assert tut._continue.layout.display == "none"
 
 
+def test_a_solved_lesson_lights_no_piece_and_offers_no_hint(progress: Progress) -> None:
+    """The review: a solved lesson still lit the pieces that could move (a click only got
+    "This lesson is done") and its Hint stayed active with nothing left to find."""
+    tut = tutorial("compulsory", progress)
+    assert tut.board.state["legal"] and not tut._hint_button.disabled
+    assert tut.attempt("9x18").done
+    assert tut.board.state["legal"] == [] and tut._hint_button.disabled
+    assert command(tut.board, "undo")  # no longer solved: the lesson goes on
+    assert tut.board.state["legal"] and not tut._hint_button.disabled
+
+
 def test_scripted_reply_is_played_by_the_board_and_undo_takes_back_the_turn(
     progress: Progress,
 ) -> None:

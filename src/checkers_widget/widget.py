@@ -1109,11 +1109,19 @@ class CheckersWidget(
                 "seq": self._next_seq(),
             },
         )
-        if self._remote is not None and self._players.get(self._game.turn) != "human":
-            state["legal"] = []  # the other player's turn (or nobody's yet): nothing to click
+        if not self._offers_moves():
+            state["legal"] = []  # nothing to click: no piece is lit as movable
         self.state = state
         self.game_info = self._game_info(self._game)
         self._update_fallback()
+
+    def _offers_moves(self) -> bool:
+        """Whether the board offers this position's legal moves to click.
+
+        Not on a network board while it is the other player's turn (or nobody's yet); a
+        lesson board offers none once the lesson is solved.
+        """
+        return self._remote is None or self._players.get(self._game.turn) == "human"
 
     def _save(self) -> None:
         """Autosave the game (when asked for); a failure is reported, never raised."""

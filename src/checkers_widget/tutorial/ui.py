@@ -158,6 +158,12 @@ class LessonBoard(CheckersWidget):
             self._status = Status(self.solved_text(), "over")
         super()._publish(bump=bump)
 
+    def _offers_moves(self) -> bool:
+        """A solved lesson lights no piece: there is nothing left to play (Try again or
+        Next lesson go on)."""
+        run = getattr(self, "run", None)
+        return not (run is not None and run.done) and super()._offers_moves()
+
     def solved_text(self) -> str:
         """The status line of a solved lesson: its stars, and what to do next."""
         stars = f" {_star_text(self.run.stars)}" if self.run.stars else ""
@@ -398,6 +404,7 @@ class Tutorial:
         solved = self.run is not None and self.run.done
         last = self.index == len(self.lessons) - 1
         self._continue.layout.display = "" if solved and not last else "none"
+        self._hint_button.disabled = solved  # nothing left to find
 
     # ------------------------------------------------------------------ lessons
     @property
