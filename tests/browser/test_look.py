@@ -115,9 +115,8 @@ def test_board_size_default_large_and_narrow(lab, make_notebook, artifacts_dir):
     default.screenshot(path=str(artifacts_dir / "look-default.png"))
 
 
-# The colours the reader sees: a locator's screenshot, sampled in the page's own canvas.
-_JS_SAMPLE = """
-async ([png, points]) => {
+#: The start of a function body: the screenshot ``png`` (base64) drawn on a canvas, ``ctx``.
+_JS_DRAW_PNG = """
   const img = new Image();
   img.src = `data:image/png;base64,${png}`;
   await img.decode();
@@ -126,6 +125,13 @@ async ([png, points]) => {
   canvas.height = img.height;
   const ctx = canvas.getContext('2d');
   ctx.drawImage(img, 0, 0);
+"""
+
+# The colours the reader sees: a locator's screenshot, sampled in the page's own canvas.
+_JS_SAMPLE = (
+    "async ([png, points]) => {"
+    + _JS_DRAW_PNG
+    + """
   return points.map(([fx, fy]) => {
     const x = Math.min(img.width - 2, Math.round(fx * img.width));
     const y = Math.min(img.height - 2, Math.round(fy * img.height));
@@ -136,6 +142,7 @@ async ([png, points]) => {
   });
 }
 """
+)
 
 
 def _colours(page, locator, *points: tuple[float, float]) -> list[list[float]]:
@@ -227,16 +234,10 @@ def test_selection_targets_hint_and_last_move_stand_out(lab, make_notebook, them
     jumps.screenshot(path=str(artifacts_dir / f"look-jumps-{slug}.png"))
 
 
-_JS_LUMINANCES = """
-async (png) => {
-  const img = new Image();
-  img.src = `data:image/png;base64,${png}`;
-  await img.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = img.width;
-  canvas.height = img.height;
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
+_JS_LUMINANCES = (
+    "async (png) => {"
+    + _JS_DRAW_PNG
+    + """
   const d = ctx.getImageData(0, 0, img.width, img.height).data;
   let lo = 1, hi = 0;
   for (let i = 0; i < d.length; i += 4) {
@@ -247,6 +248,7 @@ async (png) => {
   return [lo, hi];
 }
 """
+)
 
 
 @pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
