@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from network_peers import Peer
+
+# Property-based tests: no per-example deadline (the machine is shared and noisy; hangs
+# are caught by pytest-timeout instead), a fixed budget of examples so that the suite's
+# time is bounded, and no example database written into the clone. A longer fuzz run:
+# HYPOTHESIS_PROFILE=fuzz make test.
+settings.register_profile(
+    "suite",
+    deadline=None,
+    max_examples=200,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("fuzz", parent=settings.get_profile("suite"), max_examples=5000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = REPO_ROOT / "tests" / "browser"

@@ -7,8 +7,13 @@ from .errors import (
     CheckersError,
     FenError,
     GameOverError,
+    HookError,
     IllegalMoveError,
+    IntentError,
+    MoveVetoed,
     PdnError,
+    ProtocolError,
+    SessionError,
 )
 from .game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
 from .move import BLACK, WHITE, Color, Move, Piece
@@ -31,12 +36,17 @@ __all__ = [
     "FenError",
     "Game",
     "GameOverError",
+    "HookError",
     "IllegalMoveError",
+    "IntentError",
     "Move",
+    "MoveVetoed",
     "PdnError",
     "PdnNote",
     "PdnReader",
     "Piece",
+    "ProtocolError",
+    "SessionError",
     "read_game",
     "read_games",
     "write_game",
@@ -46,7 +56,7 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     """Import the widget only when asked for, so the rules core never loads Jupyter."""
-    if name in ("CheckersWidget", "HookError", "MoveVetoed"):
+    if name == "CheckersWidget":
         from . import widget
 
         return getattr(widget, name)

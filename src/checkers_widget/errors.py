@@ -1,4 +1,10 @@
-"""The exception hierarchy: every error a user can cause is a ``ValueError``.
+"""The exception hierarchy: every error a user can cause is a :class:`CheckersError`.
+
+One ``except CheckersError`` catches whatever a user, a file, a front end, a hook or a
+network peer can provoke: a bad FEN or PDN, an illegal move, a refused widget intent, a
+hook that failed, a session called at the wrong moment, a malformed network message.
+Anything else escaping the package is a bug. ``CheckersError`` is a ``ValueError`` so
+that code written against the standard library's convention keeps working.
 
 Each class says *what kind* of input was wrong; each message says *where* (the FEN
 field, the PDN game, line and column, the move and its legal alternatives), so that
@@ -18,8 +24,14 @@ __all__ = [
     "CheckersError",
     "FenError",
     "GameOverError",
+    "HookError",
     "IllegalMoveError",
+    "IntentError",
+    "MoveVetoed",
+    "NetworkUnavailableError",
     "PdnError",
+    "ProtocolError",
+    "SessionError",
 ]
 
 
@@ -80,3 +92,27 @@ class PdnError(CheckersError):
         self.column = column
         self.ply = ply
         self.move = move
+
+
+class MoveVetoed(IllegalMoveError):
+    """A legal move that a validator refused; the message is the validator's reason."""
+
+
+class HookError(CheckersError):
+    """A validator or observer raised or misbehaved; the original exception is the ``__cause__``."""
+
+
+class IntentError(CheckersError):
+    """An intent from the front end that cannot be acted on; the message says why."""
+
+
+class SessionError(CheckersError):
+    """A session method was called when it cannot act (not started, closed, no guest...)."""
+
+
+class NetworkUnavailableError(SessionError):
+    """Network play needs real sockets and threads, which Pyodide/JupyterLite lacks."""
+
+
+class ProtocolError(CheckersError):
+    """A received line is not a valid message for this peer; the message says why."""

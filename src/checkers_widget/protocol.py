@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .errors import IntentError
 from .game import Game
 from .move import BLACK, WHITE, Color, Move
 
@@ -64,10 +65,6 @@ COMMANDS = frozenset(
 )
 
 StatusKind = Literal["turn", "must-jump", "keep-jumping", "over", "refused", "error", "thinking"]
-
-
-class IntentError(ValueError):
-    """An intent from the front end that cannot be acted on; the message says why."""
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from .clock import TimeControl
 from .computer import SearchRunner
 from .editing import PositionEditing
 from .engine import LEVELS, Analysis, Engine
-from .errors import CheckersError, IllegalMoveError
+from .errors import CheckersError, HookError, MoveVetoed
 from .fallback import StaticFallback
 from .game import DrawRules, Game
 from .game_info import GameInfo
@@ -70,14 +70,6 @@ Observer = Callable[[Game, Move], Any]
 #: The status line of a paused board (by Pause, or restored from an autosave file): the
 #: board is covered, so the line says why and how to go on rather than whose turn it is.
 PAUSED_STATUS = Status("Paused: press Resume (P) to go on", "turn")
-
-
-class MoveVetoed(IllegalMoveError):
-    """A legal move that a validator refused; the message is the validator's reason."""
-
-
-class HookError(RuntimeError):
-    """A validator or observer raised; the original exception is the ``__cause__``."""
 
 
 class CheckersWidget(

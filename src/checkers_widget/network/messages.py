@@ -25,6 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..errors import ProtocolError
+
 __all__ = [
     "CLIENT_TYPES",
     "HOST_TYPES",
@@ -57,10 +59,6 @@ MAX_NAME_CHARS = 40
 MAX_TEXT_CHARS = 500
 
 Sender = Literal["host", "client"]
-
-
-class ProtocolError(ValueError):
-    """A received line is not a valid message for this peer; the message says why."""
 
 
 @dataclass(frozen=True)

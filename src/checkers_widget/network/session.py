@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..errors import NetworkUnavailableError, SessionError
 from ..game import Game
 from ..move import Color, opponent
 from .messages import MAX_MESSAGE_BYTES, Message, ProtocolError, Sender, decode, encode
@@ -68,14 +69,6 @@ EventKind = Literal[
 MAX_REFUSALS_PER_LINK = 20
 #: Bytes waiting to be sent to a peer that does not read: beyond this it is dropped.
 MAX_OUTGOING_BYTES = 1 << 20
-
-
-class SessionError(RuntimeError):
-    """A session method was called when it cannot act (not started, closed, no guest...)."""
-
-
-class NetworkUnavailableError(SessionError):
-    """Network play needs real sockets and threads, which Pyodide/JupyterLite lacks."""
 
 
 @dataclass(frozen=True)
