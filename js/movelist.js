@@ -140,11 +140,14 @@ export class MoveList {
         }
         for (const alt of variations[String(ply)] || []) {
           const v = el("div", "cw-variation", { "data-role": "variation", "data-ply": String(ply) });
-          // Compact: the first few moves, the whole line in the tooltip.
-          const moves = alt.trim().split(/\s+/);
-          const more = moves.length > 6 ? " …" : "";
+          // Compact: the first few moves, the line in the tooltip. Python sends a long
+          // line cut, its last word "…" (protocol.shown_variations).
+          let moves = alt.trim().split(/\s+/);
+          const cut = moves.length > 1 && moves[moves.length - 1] === "…";
+          if (cut) moves = moves.slice(0, -1);
+          const more = moves.length > 6 || cut ? " …" : "";
           v.textContent = `(${numberedLine(moves.slice(0, 6), ply, first)}${more})`;
-          v.title = numberedLine(moves, ply, first);
+          v.title = numberedLine(moves, ply, first) + (cut ? " …" : "");
           out.push(v);
         }
       }

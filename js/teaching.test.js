@@ -205,6 +205,14 @@ describe("the move list", () => {
     expect(list.querySelector('[data-role="variation"]').textContent).toBe("(2. 9-14 22-17)");
   });
 
+  it("shows a variation Python sent cut with an ellipsis, in the tooltip too", () => {
+    const cut = { ...history, variations: { 3: ["9-14 22-17 5-9 24-20 …"] } };
+    const { el } = mount(fakeModel(startState({ ply: 2, history: cut })));
+    const variation = el.querySelector('[data-role="variation"]');
+    expect(variation.textContent).toBe("(2. 9-14 22-17 3. 5-9 24-20 …)");
+    expect(variation.title).toBe("2. 9-14 22-17 3. 5-9 24-20 …");
+  });
+
   it("sends goto on a click and on arrow keys, one request at a time", () => {
     const model = fakeModel(startState({ version: 5, ply: 2, history }));
     const { el } = mount(model);

@@ -13,8 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .board import Board
 from .errors import CheckersError, GameOverError, IllegalMoveError
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DRAW_RULE_PRESETS",
+    "MAX_VARIATIONS",
+    "MAX_VARIATIONS_PER_PLY",
     "SIDE_NAME_PRESETS",
     "DrawRules",
     "Game",
@@ -75,6 +78,15 @@ DRAW_RULE_PRESETS: dict[str, DrawRules] = {
     "none": DrawRules(quiet_moves=None, repetitions=None, automatic=True),
 }
 
+#: At most this many alternatives to one move are kept from play (a new line after undo);
+#: the new line drops the least recently made one of that move. Variations read from
+#: PDN or set by hand are neither counted nor dropped.
+MAX_VARIATIONS_PER_PLY = 8
+
+#: At most this many lines made by play are kept in all, the lines nested inside them
+#: counted too; past it the least recently made ones go first (see :meth:`Game.play`).
+MAX_VARIATIONS = 256
+
 #: Named pairs of side names (first mover first), as the reference products use them.
 SIDE_NAME_PRESETS: dict[str, tuple[str, str]] = {
     "black-white": ("Black", "White"),
@@ -89,6 +101,77 @@ class _Position:
 
     key: tuple[int, int, int, Color]
     quiet_plies: int
+
+
+#: Results, which may end a variation's text (``"22-18 1-0"``).
+_RESULT_WORDS = frozenset({"1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0"})
+
+
+class _LineShape(NamedTuple):
+    """What deduplication and the caps need to know about a variation's PDN text."""
+
+    #: Its own moves, in order (move numbers, marks, notes and nested lines left out).
+    moves: tuple[str, ...]
+    #: Whether it is moves alone: no comment, mark, NAG, nested line or result.
+    bare: bool
+    #: Itself plus every line nested in it, at any depth.
+    weight: int
+    #: The text without its nested lines.
+    flat: str
+
+
+@lru_cache(maxsize=1024)
+def _line_shape(text: str) -> _LineShape:
+    """Read a variation's text in one pass (no backtracking): its moves, notes and weight."""
+    moves: list[str] = []
+    flat: list[str] = []
+    word: list[str] = []
+    bare, weight, depth, in_comment = True, 1, 0, False
+
+    def flush() -> None:
+        nonlocal bare
+        if not word:
+            return
+        token = "".join(word)
+        word.clear()
+        digits = len(token) - len(token.lstrip("0123456789"))
+        if digits and token[digits : digits + 1] == ".":  # a move number, "3." or "3..."
+            token = token[digits:].lstrip(".")
+        if token in _RESULT_WORDS or token.startswith("$"):
+            bare = False
+            return
+        stripped = token.rstrip("!?")
+        if stripped != token:
+            bare = False
+        if stripped:
+            moves.append(stripped)
+
+    for char in text:
+        if in_comment:
+            in_comment = char != "}"
+        elif char == "{":
+            flush()
+            in_comment, bare = True, False
+        elif char == "(":
+            flush()
+            depth += 1
+            weight += 1
+            bare = False
+            if depth == 1:
+                flat.append(" ")
+            continue
+        elif char == ")":
+            flush()
+            depth = max(0, depth - 1)
+            continue
+        elif char.isspace():
+            flush()
+        elif depth == 0:
+            word.append(char)
+        if depth == 0:
+            flat.append(char)
+    flush()
+    return _LineShape(tuple(moves), bare, weight, " ".join("".join(flat).split()))
 
 
 @dataclass(eq=False, repr=False)
@@ -149,6 +232,10 @@ class Game:
         self.nags: dict[int, list[str]] = {}
         #: Alternatives to the n-th move (1-based), each kept as PDN move text.
         self.variations: dict[int, list[str]] = {}
+        # The variations that play made (a new line after undo), least recently made
+        # first, each with its weight (itself and the lines nested in it): what the
+        # caps count and what they may drop. Those read from PDN are not in it.
+        self._made: dict[tuple[int, str], int] = {}
         self._update_result()
 
     # ------------------------------------------------------------------ views
@@ -271,7 +358,7 @@ class Game:
             # notes that belong to its moves (a comment must not stay on the new line's
             # move of the same number).
             old_line = self._line_notes(self.ply + 1)
-            self.variations.setdefault(self.ply + 1, []).append(old_line)
+            self._keep_variation(self.ply + 1, old_line)
             self._redo.clear()
             if self._recorded is not None and self._recorded[0] >= self.ply:
                 self._recorded = None
@@ -291,11 +378,84 @@ class Game:
             parts.append(str(old))
             parts.extend(self.nags.pop(ply, []))
             if ply > first:
-                parts.extend(f"({text})" for text in self.variations.pop(ply, []))
+                for text in self.variations.pop(ply, []):
+                    self._made.pop((ply, text), None)  # now part of the old line's text
+                    parts.append(f"({text})")
             comment = self.comments.pop(ply, None)
             if comment is not None:
                 parts.append("{" + comment.replace("}", ")") + "}")
         return " ".join(parts)
+
+    def _keep_variation(self, ply: int, text: str) -> None:
+        """Store ``text``, a line that play replaced at move ``ply``, deduplicated and capped.
+
+        A line adds nothing when a variation of that move already says it: the same
+        text, or, when the line carries no notes (no comment, mark, NAG, nested line or
+        result), a stored line that starts with the same moves. The stored one counts
+        as just made again. Conversely a stored bare line that the new one starts with
+        is replaced by it. Lines with notes of their own are never merged: nothing the
+        user wrote is lost by deduplication.
+
+        Then the caps: at most :data:`MAX_VARIATIONS_PER_PLY` lines made by play per
+        move and :data:`MAX_VARIATIONS` in all (nested lines counted); past a cap the
+        least recently made ones are dropped. Variations that did not come from play
+        (read from PDN, set by hand) are never dropped. The cost is bounded by the caps
+        and the length of the line, not by the length of the session.
+        """
+        stored = self.variations.setdefault(ply, [])
+        new = _line_shape(text)
+        for old in stored:
+            shape = _line_shape(old)
+            if old == text or (new.bare and shape.moves[: len(new.moves)] == new.moves):
+                self._touch(ply, old, shape.weight)
+                return
+        for old in list(stored):
+            shape = _line_shape(old)
+            if shape.bare and new.moves[: len(shape.moves)] == shape.moves:
+                stored.remove(old)
+                self._made.pop((ply, old), None)
+        if new.weight > MAX_VARIATIONS:
+            text, new = new.flat, _line_shape(new.flat)  # its nested lines are too many
+        stored.append(text)
+        self._touch(ply, text, new.weight)
+        self._enforce_caps(ply)
+
+    def _touch(self, ply: int, text: str, weight: int) -> None:
+        """Count a variation that play made again as the most recently made one.
+
+        One that did not come from play (read from PDN, set by hand) stays as it is.
+        """
+        key = (ply, text)
+        if key not in self._made:
+            return
+        del self._made[key]
+        self._made[key] = weight
+        stored = self.variations[ply]
+        if stored[-1] != text:
+            stored.remove(text)
+            stored.append(text)
+
+    def _enforce_caps(self, ply: int) -> None:
+        """Drop the least recently made variations past the per-move and total caps."""
+        # Records that no longer match a stored variation (the user edited the dict)
+        # are forgotten as they come up.
+        at_ply = [key for key in self._made if key[0] == ply]
+        for key in at_ply[: max(0, len(at_ply) - MAX_VARIATIONS_PER_PLY)]:
+            self._drop_made(key)
+        total = sum(self._made.values())
+        while total > MAX_VARIATIONS and len(self._made) > 1:
+            oldest = next(iter(self._made))
+            total -= self._made[oldest]
+            self._drop_made(oldest)
+
+    def _drop_made(self, key: tuple[int, str]) -> None:
+        self._made.pop(key, None)
+        ply, text = key
+        stored = self.variations.get(ply)
+        if stored is not None and text in stored:
+            stored.remove(text)
+            if not stored:
+                del self.variations[ply]
 
     def _after_move(self, move: Move) -> None:
         board = self._board
@@ -577,6 +737,7 @@ class Game:
         clone.comments = dict(self.comments)
         clone.nags = {k: list(v) for k, v in self.nags.items()}
         clone.variations = {k: list(v) for k, v in self.variations.items()}
+        clone._made = dict(self._made)
         return clone
 
     def __str__(self) -> str:

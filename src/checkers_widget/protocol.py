@@ -235,6 +235,46 @@ def default_status(game: Game, pending: tuple[int, ...] | None) -> Status:
     return Status(f"{name} to move", "turn")
 
 
+#: The move list draws at most this many alternatives per move (the most recent ones).
+SHOWN_VARIATIONS_PER_PLY = 8
+
+#: It shows a variation's first six words and, in a tooltip, at most this many; a longer
+#: one is sent cut, with a last word "…" (its whole text stays in ``game.variations``).
+SHOWN_VARIATION_WORDS = 24
+
+#: And at most this many characters of it (a single long comment is cut too).
+SHOWN_VARIATION_CHARS = 240
+
+
+def shown_variations(game: Game, end: int | None = None) -> dict[str, list[str]]:
+    """The variations as the move list draws them: a bounded summary, not the whole text.
+
+    Only moves of the current line (and the start, ply 0) have a row to draw them
+    under; each shows its :data:`SHOWN_VARIATIONS_PER_PLY` most recent alternatives,
+    each cut to :data:`SHOWN_VARIATION_WORDS` words and :data:`SHOWN_VARIATION_CHARS`
+    characters. So the state sent on every update stays small however many variations
+    a long session or a heavily annotated PDN file holds. ``end`` is the length of the
+    current line, when the caller has it.
+    """
+    if end is None:
+        end = len(game.line)
+    shown: dict[str, list[str]] = {}
+    for ply, texts in game.variations.items():
+        if texts and 0 <= ply <= end:
+            shown[str(ply)] = [_summary(t) for t in texts[-SHOWN_VARIATIONS_PER_PLY:]]
+    return shown
+
+
+def _summary(text: str) -> str:
+    """A variation's first words, ending with "…" when some were left out."""
+    words = text[: SHOWN_VARIATION_CHARS * 2].split(maxsplit=SHOWN_VARIATION_WORDS)
+    cut = len(words) > SHOWN_VARIATION_WORDS or len(text) > SHOWN_VARIATION_CHARS * 2
+    summary = " ".join(words[:SHOWN_VARIATION_WORDS])
+    if len(summary) > SHOWN_VARIATION_CHARS:
+        summary, cut = summary[:SHOWN_VARIATION_CHARS], True
+    return summary + " …" if cut else summary
+
+
 def build_state(
     game: Game,
     *,
@@ -251,6 +291,7 @@ def build_state(
         legal = [m for m in legal if m.path[: len(pending)] == pending]
     last = board.peek()
     status = status or default_status(game, pending)
+    line = [str(m) for m in game.line]
     state: dict[str, Any] = {
         "protocol": PROTOCOL_VERSION,
         "version": version,
@@ -280,10 +321,10 @@ def build_state(
         "draw_claim": game.draw_claim if game.draw_rules.automatic is False else None,  # type: ignore[union-attr]
         "players": dict(players or {BLACK: "human", WHITE: "human"}),
         "history": {
-            "line": [str(m) for m in game.line],
+            "line": line,
             "ply": game.ply,
             "comments": {str(k): v for k, v in game.comments.items() if v},
-            "variations": {str(k): list(v) for k, v in game.variations.items() if v},
+            "variations": shown_variations(game, len(line)),
         },
     }
     if extra:
