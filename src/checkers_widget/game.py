@@ -333,7 +333,10 @@ class Game:
         After undo, playing the move that :meth:`redo` would replay follows that line
         (the rest stays ready to redo); with ``follow_line=False`` the rest of the line
         is dropped instead, as when a game against the computer goes on afresh. A
-        different move starts a new line and keeps the old one as a variation.
+        different move starts a new line and keeps the old one as a variation, once (see
+        :meth:`_keep_variation`: deduplicated, at most :data:`MAX_VARIATIONS_PER_PLY` a
+        move and :data:`MAX_VARIATIONS` in all); a variation that play made of this one
+        move alone is dropped when the move is played again, as it is the line now.
         """
         if self.is_over():
             raise GameOverError(
@@ -362,6 +365,7 @@ class Game:
             self._redo.clear()
             if self._recorded is not None and self._recorded[0] >= self.ply:
                 self._recorded = None
+        self._drop_echo(self.ply + 1, str(move))
         self._after_move(move)
         self._emit("move")
         return move
@@ -417,8 +421,18 @@ class Game:
         if new.weight > MAX_VARIATIONS:
             text, new = new.flat, _line_shape(new.flat)  # its nested lines are too many
         stored.append(text)
-        self._touch(ply, text, new.weight)
+        self._made[(ply, text)] = new.weight
         self._enforce_caps(ply)
+
+    def _drop_echo(self, ply: int, notation: str) -> None:
+        """Drop the variation of move ``ply`` that is just the move played there now.
+
+        Undo, 9-13, undo, 11-15 again: the variation "11-15" that the first new line made
+        would repeat the line itself. Only a bare one-move line made by play goes.
+        """
+        stored = self.variations.get(ply)
+        if stored and notation in stored and (ply, notation) in self._made:
+            self._drop_made((ply, notation))
 
     def _touch(self, ply: int, text: str, weight: int) -> None:
         """Count a variation that play made again as the most recently made one.

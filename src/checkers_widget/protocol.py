@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from .errors import IntentError
@@ -265,8 +266,12 @@ def shown_variations(game: Game, end: int | None = None) -> dict[str, list[str]]
     return shown
 
 
+@lru_cache(maxsize=4096)
 def _summary(text: str) -> str:
-    """A variation's first words, ending with "…" when some were left out."""
+    """A variation's first words, ending with "…" when some were left out.
+
+    Cached: the same texts are summarised again on every update.
+    """
     words = text[: SHOWN_VARIATION_CHARS * 2].split(maxsplit=SHOWN_VARIATION_WORDS)
     cut = len(words) > SHOWN_VARIATION_WORDS or len(text) > SHOWN_VARIATION_CHARS * 2
     summary = " ".join(words[:SHOWN_VARIATION_WORDS])
