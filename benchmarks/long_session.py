@@ -17,6 +17,7 @@ reference scale is the browser game's journal of 20,000 actions (``--journal``):
     python benchmarks/long_session.py                 # 10,000 actions, ~1 min
     python benchmarks/long_session.py --journal       # 20,000 actions
     python benchmarks/long_session.py --profile       # and the top of a cProfile run
+    python benchmarks/long_session.py --cycles        # only undo + a different move
 
 Times depend on the machine's load (print ``uptime`` alongside); the sizes and counts
 do not.
@@ -41,8 +42,9 @@ from checkers_widget import CheckersWidget, Game
 class Driver:
     """Plays the action mix on a widget or a game, timing each action."""
 
-    def __init__(self, target: CheckersWidget | Game, seed: int) -> None:
+    def __init__(self, target: CheckersWidget | Game, seed: int, *, cycles: bool = False) -> None:
         self.target = target
+        self.cycles = cycles  # only undo and a different move, as in the issue's reproducer
         self.game: Game = target.game if isinstance(target, CheckersWidget) else target
         self.rng = random.Random(seed)
         self.times: list[float] = []
@@ -56,6 +58,8 @@ class Driver:
         """One or two actions (a new line is an undo and a move)."""
         game, target, rng = self.game, self.target, self.rng
         roll = rng.random()
+        if self.cycles and game.can_undo:
+            roll = 0.7  # undo, then a different move
         if game.is_over():
             if rng.random() < 0.5:
                 self.timed(target.undo)
@@ -90,7 +94,7 @@ def variation_count(game: Game) -> int:
     return sum(text.count("(") + 1 for texts in game.variations.values() for text in texts)
 
 
-def run(actions: int, seed: int, every: int) -> None:
+def run(actions: int, seed: int, every: int, cycles: bool = False) -> None:
     widget = CheckersWidget()
     sent: list[int] = []
     send = widget._send
@@ -100,8 +104,12 @@ def run(actions: int, seed: int, every: int) -> None:
         send(msg, buffers=buffers)
 
     widget._send = record  # type: ignore[method-assign]
-    on_widget = Driver(widget, seed)
-    on_game = Driver(Game(), seed)
+    on_widget = Driver(widget, seed, cycles=cycles)
+    on_game = Driver(Game(), seed, cycles=cycles)
+    if cycles:  # the issue's reproducer: three moves in, then undo and a different move
+        for move in ("11-15", "23-19", "8-11"):
+            widget.play(move)
+            on_game.game.play(move)
     print(
         f"{'actions':>8} {'widget ms':>10} {'game ms':>8} {'bytes/update':>13} "
         f"{'largest':>8} {'variations':>11} {'game var.':>10} {'line':>5}"
@@ -132,15 +140,19 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=1_000, help="actions per printed row")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile")
+    parser.add_argument(
+        "--cycles", action="store_true", help="only undo + a different move (the reproducer)"
+    )
     args = parser.parse_args()
     actions = 20_000 if args.journal else args.actions
-    print(f"load average {os.getloadavg()[0]:.2f}, {actions:,} actions, seed {args.seed}")
+    mix = "undo + different move" if args.cycles else "mixed"
+    print(f"load average {os.getloadavg()[0]:.2f}, {actions:,} actions ({mix}), seed {args.seed}")
     if args.profile:
         profile = cProfile.Profile()
-        profile.runcall(run, actions, args.seed, args.every)
+        profile.runcall(run, actions, args.seed, args.every, args.cycles)
         pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
     else:
-        run(actions, args.seed, args.every)
+        run(actions, args.seed, args.every, args.cycles)
 
 
 if __name__ == "__main__":

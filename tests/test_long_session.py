@@ -248,3 +248,54 @@ def test_only_variations_of_the_line_are_sent_and_at_most_a_few_a_move() -> None
     sent = widget.state["history"]["variations"]
     assert set(sent) == {"1"}
     assert sent["1"] == game.variations[1][-SHOWN_VARIATIONS_PER_PLY:]
+
+
+@pytest.mark.timeout(300)
+def test_a_mixed_session_sends_the_line_as_it_is_and_stays_small() -> None:
+    """Moves, undo, new lines, redo and goto in a seeded mix, as the benchmark plays them:
+    the line sent is always the game's (its texts are kept between updates) and no
+    update grows with the session."""
+    widget = CheckersWidget()
+    game = widget.game
+    wire = Wire(widget)
+    rng = random.Random(7)
+    for _ in range(2_000):
+        roll = rng.random()
+        if game.is_over():
+            widget.undo()
+        elif roll < 0.45 or not game.can_undo:
+            widget.play(rng.choice(game.legal_moves()))
+        elif roll < 0.60:
+            widget.undo()
+        elif roll < 0.85:
+            branch(widget, game, rng)
+        elif roll < 0.97 and game.can_redo:
+            widget.redo()
+        else:
+            widget.goto(rng.randrange(len(game.line) + 1))
+        assert widget.state["history"]["line"] == [str(m) for m in game.line]
+        assert widget.state["history"]["ply"] == game.ply
+    assert_bounded_and_deduplicated(game)
+    assert max(wire.sizes) < 8_000
+    again = Game.from_pdn(game.to_pdn())
+    assert again.variations == game.variations and again.moves == game.moves
+
+
+def test_a_new_game_forgets_the_variations_and_notes_of_the_last_one() -> None:
+    """New game after a session of new lines: the old variations showed under the new
+    game's moves and piled up game after game."""
+    widget = CheckersWidget()
+    rng = random.Random(4)
+    for _ in range(30):
+        for move in OPENING:
+            widget.play(move)
+        widget.game.comments[2] = "a note"
+        branch(widget, widget.game, rng)
+        assert widget.game.variations
+        widget.new_game()
+        assert widget.game.variations == {} and widget.game.comments == {}
+    for move in OPENING:
+        widget.play(move)
+    history = widget.state["history"]
+    assert history["variations"] == {} and history["comments"] == {}
+    assert "(" not in widget.game.to_pdn() and "{" not in widget.game.to_pdn()

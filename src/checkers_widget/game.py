@@ -236,6 +236,7 @@ class Game:
         # first, each with its weight (itself and the lines nested in it): what the
         # caps count and what they may drop. Those read from PDN are not in it.
         self._made: dict[tuple[int, str], int] = {}
+        self._notations: list[tuple[Move, str]] = []  # see _line_notation
         self._update_result()
 
     # ------------------------------------------------------------------ views
@@ -572,17 +573,44 @@ class Game:
         """The whole current line: the moves played, then those redo would replay."""
         return self.moves + self.redo_moves
 
+    def _line_notation(self) -> list[str]:
+        """The current line as move text, for the move list sent on every update.
+
+        The texts are kept between calls and only the moves that changed are written
+        again (a move keeps its object from play to undo to redo), so a long line costs
+        one identity check a move, not one notation.
+        """
+        line = self._board.move_stack
+        line.extend(reversed(self._redo))
+        cache = self._notations
+        same, limit = 0, min(len(cache), len(line))
+        while same < limit and cache[same][0] is line[same]:
+            same += 1
+        del cache[same:]
+        cache.extend((move, str(move)) for move in line[same:])
+        return [text for _, text in cache]
+
     @property
     def redo_moves(self) -> list[Move]:
         """The moves that :meth:`redo` would replay, next first."""
         return list(reversed(self._redo))
 
     def reset(self) -> None:
-        """Go back to the start position, forgetting every move."""
+        """Go back to the start position, forgetting every move and the notes on them.
+
+        The comment before the first move (``comments[0]``) stays; the comments, marks
+        and variations of the forgotten moves go with them, so a new game does not show
+        them under its own moves, nor pile them up game after game.
+        """
         while self.can_undo:
             self._board.pop()
             self._positions.pop()
         self._redo.clear()
+        for ply in [p for p in self.comments if p != 0]:
+            del self.comments[ply]
+        self.nags.clear()
+        self.variations.clear()
+        self._made.clear()
         self._recorded = None
         self._draw_offer = None
         self._offered_this_move.clear()

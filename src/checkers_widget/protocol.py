@@ -296,7 +296,7 @@ def build_state(
         legal = [m for m in legal if m.path[: len(pending)] == pending]
     last = board.peek()
     status = status or default_status(game, pending)
-    line = [str(m) for m in game.line]
+    line = game._line_notation()
     state: dict[str, Any] = {
         "protocol": PROTOCOL_VERSION,
         "version": version,
