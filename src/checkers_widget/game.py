@@ -397,8 +397,8 @@ class Game:
         A line adds nothing when a variation of that move already says it: the same
         text, or, when the line carries no notes (no comment, mark, NAG, nested line or
         result), a stored line that starts with the same moves. The stored one counts
-        as just made again. Conversely a stored bare line that the new one starts with
-        is replaced by it. Lines with notes of their own are never merged: nothing the
+        as just made again. Conversely a stored bare line that the new one extends is
+        replaced by it. Lines with notes of their own are never merged: nothing the
         user wrote is lost by deduplication.
 
         Then the caps: at most :data:`MAX_VARIATIONS_PER_PLY` lines made by play per
