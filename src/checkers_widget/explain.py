@@ -82,7 +82,7 @@ def explain(
 
     if isinstance(attempt, str):
         found = square_numbers(attempt)
-        if not found and found is not None or _NOT_A_SEPARATOR.search(attempt):
+        if (not found and found is not None) or _NOT_A_SEPARATOR.search(attempt):
             return f"{brief(attempt.strip())} is not a move: write the squares joined by - or x"
         text = brief(attempt.strip(), 60)
         if found is None:

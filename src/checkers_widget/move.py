@@ -99,7 +99,9 @@ class Move:
                 f"{len(captures)} captured squares"
             )
         if not captures and len(path) != 2:
-            raise CheckersError(f"only a capture visits more than two squares, not {brief(path, 60)}")
+            raise CheckersError(
+                f"only a capture visits more than two squares, not {brief(path, 60)}"
+            )
         if not isinstance(self.crowns, bool):
             raise CheckersError(f"a move's crowns must be True or False, not {brief(self.crowns)}")
         object.__setattr__(self, "path", path)
