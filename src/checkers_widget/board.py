@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from . import movegen
-from .errors import AmbiguousMoveError, CheckersError, IllegalMoveError, brief
+from .errors import AmbiguousMoveError, CheckersError, IllegalMoveError, brief, clipped
 from .fen import parse_fen, write_fen
 from .move import BLACK, WHITE, Color, Move, Piece
 from .position import check_position, check_square, check_turn
@@ -368,7 +368,7 @@ class Board:
                 matches,
             )
         raise IllegalMoveError(
-            f"{brief(text.strip(), 60)} is not a legal move for {self._turn}; legal moves: "
+            f"{clipped(text.strip())} is not a legal move for {self._turn}; legal moves: "
             + ", ".join(map(str, legal)),
             legal,
         )

@@ -52,6 +52,11 @@ def brief(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def clipped(text: str, limit: int = 60) -> str:
+    """``text`` itself when short, else its start and ``...``: user text quoted in a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class CheckersError(ValueError):
     """Base class of every error raised for bad input to checkers-widget."""
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from .board import Board, square_numbers
-from .errors import CheckersError, brief
+from .errors import CheckersError, brief, clipped
 from .move import BLACK, Move
 from .squares import column_of, row_of
 
@@ -84,7 +84,7 @@ def explain(
         found = square_numbers(attempt)
         if (not found and found is not None) or _NOT_A_SEPARATOR.search(attempt):
             return f"{brief(attempt.strip())} is not a move: write the squares joined by - or x"
-        text = brief(attempt.strip(), 60)
+        text = clipped(attempt.strip())
         if found is None:
             return f"{text}: that is not a square (the playable squares are 1-32)"
         squares = found
