@@ -309,5 +309,9 @@ def test_every_legal_move_repr_evaluates_back() -> None:
         assert eval(repr(move)) == move  # Move('11-15') came back as Move('1-1---1-5')
 
 
-def test_a_game_repr_does_not_look_like_code() -> None:
-    assert repr(Game()).startswith("<Game ")
+def test_reprs_that_cannot_evaluate_back_do_not_look_like_code() -> None:
+    from checkers_widget.clock import TurnClock
+    from checkers_widget.tutorial import LESSONS, Progress
+
+    for value in (Game(), Engine("easy", seed=3), TurnClock("normal"), LESSONS[0], Progress()):
+        assert repr(value).startswith("<") and repr(value).endswith(">"), repr(value)

@@ -397,8 +397,8 @@ class TurnClock:
     def __repr__(self) -> str:
         snap = self.snapshot()
         return (
-            f"TurnClock({self.control.describe()!r}, side={snap['side']!r}, "
-            f"phase={snap['phase']!r}, remaining={snap['remaining']:g})"
+            f"<TurnClock {self.control.describe()!r}, side={snap['side']!r}, "
+            f"phase={snap['phase']!r}, remaining={snap['remaining']:g}>"
         )
 
     # ------------------------------------------------------------------ internals

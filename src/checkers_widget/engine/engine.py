@@ -165,7 +165,8 @@ class Engine:
         self._stop_event = threading.Event()
 
     def __repr__(self) -> str:
-        return f"Engine(level={self.level!r}, seed={self.seed!r})"
+        # Not code: an engine's limits and random state are not all in it (issue 11).
+        return f"<Engine level={self.level!r} seed={self.seed!r}>"
 
     # ------------------------------------------------------------------ control
     def stop(self) -> None:

@@ -396,7 +396,7 @@ class Lesson:
             raise LessonError(f"lesson {fields.get('id')!r}: {exc}") from None
 
     def __repr__(self) -> str:
-        return f"Lesson(id={self.id!r}, title={self.title!r})"
+        return f"<Lesson id={self.id!r} title={self.title!r}>"
 
 
 def _step(item: Step | str | Mapping[str, Any]) -> Step:

@@ -107,7 +107,7 @@ class Progress:
         write_json(self.path, {"format": _FORMAT, "version": _VERSION, "lessons": lessons})
 
     def __repr__(self) -> str:
-        return f"Progress({str(self.path)!r}, {len(self._lessons)} lessons solved)"
+        return f"<Progress {str(self.path)!r}: {len(self._lessons)} lessons solved>"
 
 
 def _parse(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
