@@ -274,3 +274,20 @@ def test_an_autosave_on_a_folder_path_does_not_raise(tmp_path: Path) -> None:
     assert autosave.resume() is None
     assert not autosave.write(Game())
     assert autosave.error is not None
+
+
+def test_a_game_whose_tags_were_edited_to_non_text_fails_to_save_without_raising(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.pdn"
+    widget = _open(path)
+    try:
+        widget.game.tags["Event"] = 5  # type: ignore[assignment]
+        widget.play("11-15")  # the save fails; the move stands
+        assert widget.game.ply == 1
+        assert widget.errors and "Autosave" in widget.errors[-1]
+        widget.game.tags["Event"] = "Club night"
+        widget.play("23-19")
+        assert Game.load(path).ply == 2  # the next save works again
+    finally:
+        widget.close()

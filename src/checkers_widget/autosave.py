@@ -23,7 +23,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import CheckersError, PdnError
+from .errors import CheckersError
 from .game import Game
 from .saving import game_text, load_game
 from .storage import remove_stale_temporaries, set_aside, write_text_atomically
@@ -86,7 +86,7 @@ class Autosave:
         tags = {name: value for name, value in (session or {}).items() if value}
         try:
             write_text_atomically(self.path, game_text(game, tags))
-        except (OSError, PdnError) as exc:
+        except (OSError, CheckersError) as exc:  # a PdnError, or tags edited to non-text
             self.error = f"Autosave to {self.path} failed: {exc}"
             logger.error("%s", self.error)
             return False
