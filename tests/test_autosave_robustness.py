@@ -48,7 +48,8 @@ SAVED = _saved_text()
 
 
 def _open(path: Path) -> CheckersWidget:
-    return CheckersWidget(autosave=path, milestones=False)
+    """A widget on the autosave, with milestones (so the Attempt fact is read too)."""
+    return CheckersWidget(autosave=path)
 
 
 def _assert_set_aside(path: Path, content: bytes) -> None:
@@ -92,6 +93,23 @@ def test_a_broken_autosave_is_kept_as_bad_and_a_new_game_starts(
     path = tmp_path / "game.pdn"
     path.write_text(content, encoding="utf-8")
     _assert_set_aside(path, content.encode("utf-8"))
+
+
+@pytest.mark.parametrize(
+    "attempt", ["[" * 100_000, "{" * 5000, "9" * 5000, "[]", "x" * 20_000, '{"a": 1}']
+)
+def test_an_unreadable_attempt_fact_is_dropped_and_the_game_resumes(
+    tmp_path: Path, attempt: str
+) -> None:
+    """A deep JSON nesting raised RecursionError out of the widget's constructor."""
+    path = tmp_path / "game.pdn"
+    path.write_text(f'[Attempt "{attempt}"]\n\n1. 11-15 *\n', encoding="utf-8")
+    widget = _open(path)
+    try:
+        assert [str(m) for m in widget.game.moves] == ["11-15"]
+        assert not path.with_name("game.pdn.bad").exists()
+    finally:
+        widget.close()
 
 
 def test_an_autosave_that_is_not_utf8_is_kept_as_bad(tmp_path: Path) -> None:

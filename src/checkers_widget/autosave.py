@@ -18,6 +18,7 @@ file itself always holds the last completed save.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from dataclasses import dataclass, field
@@ -34,6 +35,9 @@ logger = logging.getLogger("checkers_widget")
 
 #: Session facts kept in the file, by tag name (values are plain strings).
 SESSION_TAGS = ("HumanSide", "Attempt")
+
+#: The longest ``Attempt`` fact read back (a real one is about a hundred characters).
+MAX_ATTEMPT_CHARS = 10_000
 
 
 @dataclass
@@ -65,7 +69,7 @@ class Autosave:
             if not self.path.is_file():
                 return None
             game = load_game(self.path)
-            session = {name: game.tags.pop(name) for name in SESSION_TAGS if name in game.tags}
+            session = _session_facts(game)
         except CheckersError as exc:
             return self._set_aside(exc)
         except Exception as exc:  # a bug, but a saved file must not stop the widget
@@ -92,3 +96,22 @@ class Autosave:
             return False
         self.error = None
         return True
+
+
+def _session_facts(game: Game) -> dict[str, str]:
+    """Take the session tags out of a resumed game, keeping only facts that make sense.
+
+    A fact that does not (an ``Attempt`` that is not a small JSON object, a nesting deep
+    enough to exhaust the parser's recursion) is dropped with a warning: the game still
+    resumes, and the session starts that fact afresh.
+    """
+    session = {name: game.tags.pop(name) for name in SESSION_TAGS if name in game.tags}
+    attempt = session.get("Attempt")
+    if attempt is not None:
+        try:
+            if len(attempt) > MAX_ATTEMPT_CHARS or not isinstance(json.loads(attempt), dict):
+                raise ValueError("not a small JSON object")
+        except (ValueError, RecursionError) as exc:
+            logger.warning("the autosaved milestone attempt is unreadable (%s); dropped", exc)
+            del session["Attempt"]
+    return session
