@@ -27,7 +27,7 @@ from .errors import PositionError, brief
 from .move import BLACK, COLORS, Color, Piece
 from .squares import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW
 
-__all__ = ["MAX_PIECES", "check_position", "check_square", "check_turn"]
+__all__ = ["MAX_PIECES", "check_man_row", "check_position", "check_square", "check_turn"]
 
 #: The most pieces one side can have: the 12 it starts with.
 MAX_PIECES = 12
