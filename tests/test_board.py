@@ -74,8 +74,8 @@ def test_empty_side_round_trip() -> None:
         ("B:W21:B21", "square 21 is given twice"),
         ("B:W21:B5-3", "runs backwards"),
         ("B:Q21:B1", "expected a colour"),
-        ("B:W21:B30", "black man cannot stand on square 30"),
-        ("W:W2:B30", "white man cannot stand on square 2"),
+        ("B:W21:B30", "black man cannot stand on 30"),
+        ("W:W2:B30", "white man cannot stand on 2"),
         ("B::B1", "empty field"),
     ],
 )

@@ -12,6 +12,7 @@ from .errors import (
     IntentError,
     MoveVetoed,
     PdnError,
+    PositionError,
     ProtocolError,
     SessionError,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "PdnNote",
     "PdnReader",
     "Piece",
+    "PositionError",
     "ProtocolError",
     "SessionError",
     "read_game",

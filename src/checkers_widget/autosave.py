@@ -8,20 +8,26 @@ Besides the game, the file remembers a few facts about the session in tags of it
 resumed game is the same game, not a new one.
 
 A failed write never stops play: it is logged and reported, and the next change tries
-again. An unreadable file is set aside as ``<name>.bad`` rather than overwritten.
+again. A file that cannot be resumed, whatever is wrong with it (not PDN, an illegal
+move, a bad tag such as ``[Ply "²"]``, a number of thousands of digits), is set aside as
+``<name>.bad`` rather than overwritten, and the widget starts a new game: opening an
+autosave never raises. Temporary files that a process killed in the middle of a save
+left next to the file (``.<name>.*.tmp``) are removed when the autosave is opened; the
+file itself always holds the last completed save.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import PdnError
+from .errors import CheckersError
 from .game import Game
 from .saving import game_text, load_game
-from .storage import set_aside, write_text_atomically
+from .storage import remove_stale_temporaries, set_aside, write_text_atomically
 
 __all__ = ["Autosave", "Resumed"]
 
@@ -29,6 +35,9 @@ logger = logging.getLogger("checkers_widget")
 
 #: Session facts kept in the file, by tag name (values are plain strings).
 SESSION_TAGS = ("HumanSide", "Attempt")
+
+#: The longest ``Attempt`` fact read back (a real one is about a hundred characters).
+MAX_ATTEMPT_CHARS = 10_000
 
 
 @dataclass
@@ -48,28 +57,61 @@ class Autosave:
         self.error: str | None = None
         #: A problem found while resuming (the file was set aside), for the status line.
         self.notice: str | None = None
+        remove_stale_temporaries(self.path)
 
     def resume(self) -> Resumed | None:
-        """The saved game, or None when there is no file (or it was unreadable)."""
-        if not self.path.exists():
-            return None
+        """The saved game, or None when there is no file (or it could not be resumed).
+
+        Never raises for what the file holds: a file that cannot be resumed is set aside
+        (see the module docstring) and :attr:`notice` says why.
+        """
         try:
+            if not self.path.is_file():
+                return None
             game = load_game(self.path)
-        except PdnError as exc:
-            bad = set_aside(self.path, "the autosaved game", exc)
-            self.notice = f"The autosave file could not be read ({exc}); it was kept as {bad}"
-            return None
-        session = {name: game.tags.pop(name) for name in SESSION_TAGS if name in game.tags}
+            session = _session_facts(game)
+        except CheckersError as exc:
+            return self._set_aside(exc)
+        except Exception as exc:  # a bug, but a saved file must not stop the widget
+            logger.exception("resuming the autosave %s failed unexpectedly", self.path)
+            return self._set_aside(exc)
         return Resumed(game, session)
+
+    def _set_aside(self, exc: Exception) -> None:
+        """Keep an unresumable file as ``<name>.bad`` and say so in :attr:`notice`."""
+        reason = str(exc)
+        if len(reason) > 300:
+            reason = reason[:297] + "..."
+        bad = set_aside(self.path, "the autosaved game", reason)
+        self.notice = f"The autosave file could not be read ({reason}); it was kept as {bad}"
 
     def write(self, game: Game, session: dict[str, str] | None = None) -> bool:
         """Save ``game`` (with ``session`` facts); False, with :attr:`error` set, on failure."""
         tags = {name: value for name, value in (session or {}).items() if value}
         try:
             write_text_atomically(self.path, game_text(game, tags))
-        except (OSError, PdnError) as exc:
+        except (OSError, CheckersError) as exc:  # a PdnError, or tags edited to non-text
             self.error = f"Autosave to {self.path} failed: {exc}"
             logger.error("%s", self.error)
             return False
         self.error = None
         return True
+
+
+def _session_facts(game: Game) -> dict[str, str]:
+    """Take the session tags out of a resumed game, keeping only facts that make sense.
+
+    A fact that does not (an ``Attempt`` that is not a small JSON object, a nesting deep
+    enough to exhaust the parser's recursion) is dropped with a warning: the game still
+    resumes, and the session starts that fact afresh.
+    """
+    session = {name: game.tags.pop(name) for name in SESSION_TAGS if name in game.tags}
+    attempt = session.get("Attempt")
+    if attempt is not None:
+        try:
+            if len(attempt) > MAX_ATTEMPT_CHARS or not isinstance(json.loads(attempt), dict):
+                raise ValueError("not a small JSON object")
+        except (ValueError, RecursionError) as exc:
+            logger.warning("the autosaved milestone attempt is unreadable (%s); dropped", exc)
+            del session["Attempt"]
+    return session

@@ -14,9 +14,10 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from . import movegen
-from .errors import AmbiguousMoveError, CheckersError, IllegalMoveError
+from .errors import AmbiguousMoveError, CheckersError, IllegalMoveError, brief, clipped
 from .fen import parse_fen, write_fen
 from .move import BLACK, WHITE, Color, Move, Piece
+from .position import check_position, check_square, check_turn
 from .squares import BIT, SQUARE_OF_BIT, VALID, squares_of
 
 if TYPE_CHECKING:
@@ -40,7 +41,25 @@ _Z_WHITE_KING = {BIT[s]: _rng.getrandbits(64) for s in range(1, 33)}
 _Z_WHITE_TO_MOVE = _rng.getrandbits(64)
 del _rng
 
-_MOVE_TEXT = re.compile(r"^\s*(\d+)\s*(?:([-x:])\s*(\d+)\s*)+$", re.IGNORECASE)
+# ASCII digits and spaces only (re.ASCII): int() would read other scripts' digits too.
+_MOVE_TEXT = re.compile(r"\s*\d+\s*(?:[-x:]\s*\d+\s*)+", re.IGNORECASE | re.ASCII)
+_NUMBER = re.compile(r"\d+", re.ASCII)
+
+# The four pieces, made once: piece_at answers with one of them.
+_PIECES = {(c, k): Piece(c, k) for c in (BLACK, WHITE) for k in (False, True)}
+
+
+def square_numbers(text: str) -> list[int] | None:
+    """The ASCII numbers in ``text`` as ints, or None if one has more than two digits
+    (after leading zeros): no square has, and judging the length first keeps a number
+    of any length from reaching ``int`` (whose digit limit raises, and costs time)."""
+    numbers = []
+    for digits in _NUMBER.findall(text):
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > 2:
+            return None
+        numbers.append(int(digits))
+    return numbers
 
 
 def _zobrist(black: int, white: int, kings: int, turn: Color) -> int:
@@ -61,7 +80,11 @@ def _zobrist(black: int, white: int, kings: int, turn: Color) -> int:
 class Board:
     """A checkers position with its move stack.
 
-    ``Board()`` is the start position; ``Board(fen)`` or :meth:`from_fen` any other.
+    ``Board()`` is the start position; ``Board(fen)`` or :meth:`from_fen` any other,
+    :meth:`from_pieces` a position from a mapping. Every way of setting up a position
+    applies the same rule (:func:`~checkers_widget.position.check_position`: squares
+    1-32, at most 12 pieces a side, no man on its crowning row), so every board's FEN
+    reads back as the same board.
     Moves are :class:`~checkers_widget.move.Move` values; :meth:`push` plays one and
     :meth:`pop` takes it back, restoring the position (and its hash) exactly.
     """
@@ -91,6 +114,7 @@ class Board:
     @classmethod
     def empty(cls, turn: Color = BLACK) -> Board:
         """A board with no pieces, for setting up positions by hand."""
+        check_turn(turn)
         board = cls()
         board._black = board._white = board._kings = 0
         board._turn = turn
@@ -99,9 +123,14 @@ class Board:
 
     @classmethod
     def from_pieces(cls, pieces: dict[int, Piece], turn: Color = BLACK) -> Board:
-        """A position from a mapping of squares to pieces."""
+        """A position from a mapping of squares to pieces, e.g. ``{10: Piece("black", True)}``.
+
+        Raises :class:`~checkers_widget.errors.PositionError` for a position the rules
+        forbid (see :func:`~checkers_widget.position.check_position`).
+        """
+        checked = check_position(pieces, turn)
         board = cls.empty(turn)
-        board._set(turn, pieces)
+        board._set(turn, checked)
         board._hash = _zobrist(board._black, board._white, board._kings, turn)
         return board
 
@@ -151,14 +180,12 @@ class Board:
 
     def piece_at(self, square: int) -> Piece | None:
         """What stands on a square 1-32, or None."""
-        if not isinstance(square, int) or not 1 <= square <= 32:
-            raise CheckersError(f"square {square!r} is not on the board (1-32)")
-        bit = BIT[square]
+        bit = BIT[check_square(square)]
         king = bool(self._kings & bit)
         if self._black & bit:
-            return Piece(BLACK, king)
+            return _PIECES[BLACK, king]
         if self._white & bit:
-            return Piece(WHITE, king)
+            return _PIECES[WHITE, king]
         return None
 
     @property
@@ -202,12 +229,12 @@ class Board:
         if seqs:
             sq = SQUARE_OF_BIT
             return [
-                Move(tuple(sq[b] for b in path), tuple(sq[c] for c in caps), crowns)
+                Move._generated(tuple(sq[b] for b in path), tuple(sq[c] for c in caps), crowns)
                 for path, caps, crowns in seqs
             ]
         crown_row = movegen.BLACK_CROWN_ROW if black else movegen.WHITE_CROWN_ROW
         return [
-            Move(
+            Move._generated(
                 (SQUARE_OF_BIT[src], SQUARE_OF_BIT[dst]),
                 (),
                 not (kings & src) and bool(dst & crown_row),
@@ -226,6 +253,8 @@ class Board:
 
     def perft(self, depth: int) -> int:
         """Leaf count of the legal-move tree ``depth`` plies deep (capture paths distinct)."""
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise CheckersError(f"perft depth must be a whole number >= 0, not {brief(depth)}")
         own, opp, black = self._sides()
         return movegen.perft(own, opp, self._kings, black, depth)
 
@@ -238,7 +267,7 @@ class Board:
         if isinstance(move, str):
             move = self.parse_move(move)
         elif not isinstance(move, Move):
-            raise IllegalMoveError(f"not a move: {move!r}")
+            raise IllegalMoveError(f"not a move: {brief(move)}", self.legal_moves())
         legal = self.legal_moves()
         if move not in legal:
             raise IllegalMoveError(
@@ -311,18 +340,20 @@ class Board:
         naming the candidates when the text fits several moves, and
         :class:`IllegalMoveError` naming the legal moves when it fits none.
         """
-        if not isinstance(text, str) or not _MOVE_TEXT.match(text):
+        if not isinstance(text, str) or not _MOVE_TEXT.fullmatch(text):
             raise IllegalMoveError(
-                f"cannot read move {text!r}: expected squares 1-32 joined by '-' or 'x' "
+                f"cannot read move {brief(text)}: expected squares 1-32 joined by '-' or 'x' "
                 "(e.g. 11-15 or 22x15x6)",
                 self.legal_moves(),
             )
-        squares = tuple(int(n) for n in re.findall(r"\d+", text))
-        for s in squares:
-            if not 1 <= s <= 32:
-                raise IllegalMoveError(
-                    f"square {s} in {text!r} is not on the board (1-32)", self.legal_moves()
-                )
+        numbers = square_numbers(text)
+        bad = next((s for s in numbers if not 1 <= s <= 32), None) if numbers else None
+        if numbers is None or bad is not None:
+            what = "a number" if bad is None else f"square {bad}"
+            raise IllegalMoveError(
+                f"{what} in {brief(text)} is not on the board (1-32)", self.legal_moves()
+            )
+        squares = tuple(numbers)
         legal = self.legal_moves()
         matches = [m for m in legal if m.path == squares]
         if not matches:
@@ -337,7 +368,7 @@ class Board:
                 matches,
             )
         raise IllegalMoveError(
-            f"{text.strip()} is not a legal move for {self._turn}; legal moves: "
+            f"{clipped(text.strip())} is not a legal move for {self._turn}; legal moves: "
             + ", ".join(map(str, legal)),
             legal,
         )
@@ -345,21 +376,26 @@ class Board:
     # ------------------------------------------------------------------ editing
     def set_piece(self, square: int, piece: Piece | None) -> None:
         """Put a piece on (or clear) a square; clears the move stack, as the history no
-        longer leads to this position."""
-        self.piece_at(square)  # validates the square
+        longer leads to this position.
+
+        Raises :class:`~checkers_widget.errors.PositionError`, leaving the board as it
+        was, when the position would break the rule of
+        :func:`~checkers_widget.position.check_position` (a thirteenth piece, a man on
+        its crowning row).
+        """
+        check_square(square)
         pieces = self.pieces
         if piece is None:
             pieces.pop(square, None)
         else:
             pieces[square] = piece
-        self._set(self._turn, pieces)
+        self._set(self._turn, check_position(pieces, self._turn))
         self._stack.clear()
         self._hash = _zobrist(self._black, self._white, self._kings, self._turn)
 
     @turn.setter
     def turn(self, color: Color) -> None:
-        if color not in (BLACK, WHITE):
-            raise CheckersError(f"turn must be 'black' or 'white', not {color!r}")
+        check_turn(color)
         if color != self._turn:
             self._turn = color
             self._hash ^= _Z_WHITE_TO_MOVE

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
-from .errors import CheckersError
+from .errors import CheckersError, brief
 from .move import BLACK, COLORS, WHITE, Color
 
 __all__ = [
@@ -73,10 +73,16 @@ class TimeControl:
         for name in ("per_move", "grace"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise CheckersError(f"{name} must be a number of seconds, not {value!r}")
-            if not math.isfinite(value):
-                raise CheckersError(f"{name} must be a finite number of seconds, not {value!r}")
-            object.__setattr__(self, name, float(value))
+                raise CheckersError(f"{name} must be a number of seconds, not {brief(value)}")
+            try:
+                seconds = float(value)  # an int too large for a float overflows
+            except OverflowError:
+                seconds = math.inf
+            if not math.isfinite(seconds):
+                raise CheckersError(
+                    f"{name} must be a finite number of seconds, not {brief(value)}"
+                )
+            object.__setattr__(self, name, seconds)
         if self.per_move <= 0:
             raise CheckersError(f"per_move must be more than 0 seconds, not {self.per_move:g}")
         if self.grace < 0:
@@ -84,7 +90,7 @@ class TimeControl:
         mode = self.on_expiry.replace("_", "-").lower() if isinstance(self.on_expiry, str) else ""
         if mode not in EXPIRY_MODES:
             raise CheckersError(
-                f"unknown on_expiry {self.on_expiry!r}; choose 'auto-move' (the computer "
+                f"unknown on_expiry {brief(self.on_expiry)}; choose 'auto-move' (the computer "
                 "moves for the player, a second expiry in a row forfeits) or 'forfeit'"
             )
         object.__setattr__(self, "on_expiry", mode)
@@ -125,7 +131,7 @@ class TimeControl:
             base = replace(TIME_CONTROLS["normal"], per_move=spec)
         else:
             raise CheckersError(
-                f"cannot make a time control from {spec!r}; give a preset name ("
+                f"cannot make a time control from {brief(spec)}; give a preset name ("
                 + ", ".join(TIME_CONTROLS)
                 + "), seconds per move, a dict of per_move/grace/on_expiry or a TimeControl"
             )
@@ -171,7 +177,7 @@ def _preset(name: str) -> TimeControl:
         return TIME_CONTROLS[name.strip().lower()]
     except KeyError:
         raise CheckersError(
-            f"unknown time control {name!r}; choose one of " + ", ".join(TIME_CONTROLS)
+            f"unknown time control {brief(name)}; choose one of " + ", ".join(TIME_CONTROLS)
         ) from None
 
 
@@ -179,7 +185,7 @@ def _check_fields(fields: Mapping[str, Any]) -> None:
     unknown = [k for k in fields if k not in _FIELDS]
     if unknown:
         raise CheckersError(
-            f"unknown time control field {unknown[0]!r}; the fields are " + ", ".join(_FIELDS)
+            f"unknown time control field {brief(unknown[0])}; the fields are " + ", ".join(_FIELDS)
         )
 
 
@@ -242,7 +248,7 @@ class TurnClock:
         is paused starts the turn paused: its time begins to run on :meth:`resume`.
         """
         if side not in COLORS:
-            raise CheckersError(f"side must be 'black' or 'white', not {side!r}")
+            raise CheckersError(f"side must be 'black' or 'white', not {brief(side)}")
         with self._lock:
             self._end_turn()
             self._side = side
@@ -391,8 +397,8 @@ class TurnClock:
     def __repr__(self) -> str:
         snap = self.snapshot()
         return (
-            f"TurnClock({self.control.describe()!r}, side={snap['side']!r}, "
-            f"phase={snap['phase']!r}, remaining={snap['remaining']:g})"
+            f"<TurnClock {self.control.describe()!r}, side={snap['side']!r}, "
+            f"phase={snap['phase']!r}, remaining={snap['remaining']:g}>"
         )
 
     # ------------------------------------------------------------------ internals

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from .board import Board
 from .computer import SearchRunner
-from .errors import CheckersError
+from .errors import CheckersError, brief
 from .game import Game
-from .move import BLACK, COLORS, Piece
+from .move import COLORS, Piece
 from .protocol import EditIntent
 
 if TYPE_CHECKING:
@@ -90,12 +90,8 @@ class PositionEditing:
         try:
             if action == "place":
                 assert intent.square is not None
-                piece = None
-                if intent.piece is not None:
-                    color, kind = intent.piece.split("-")
-                    piece = Piece(color, kind == "king")  # type: ignore[arg-type]
-                _check_placement(board, intent.square, piece)
-                board.set_piece(intent.square, piece)
+                piece = None if intent.piece is None else _piece_named(intent.piece)
+                board.set_piece(intent.square, piece)  # refuses what the rules forbid
             elif action == "clear":
                 self._editor = Board.empty(board.turn)
             elif action == "reset":
@@ -105,7 +101,7 @@ class PositionEditing:
                 board.turn = intent.turn
             elif action == "fen":
                 assert intent.fen is not None
-                self._editor = _checked_board(intent.fen)
+                self._editor = Board.from_fen(intent.fen)
         except CheckersError as exc:
             self._editor_error = str(exc)
             return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
@@ -125,27 +121,9 @@ class PositionEditing:
         }
 
 
-def _check_placement(board: Board, square: int, piece: Piece | None) -> None:
-    """Refuse a piece the rules could never put there: the editor builds real positions."""
-    if piece is None:
-        return
-    from .squares import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW
-
-    crown_row = BLACK_CROWN_ROW if piece.color == BLACK else WHITE_CROWN_ROW
-    if not piece.king and BIT[square] & crown_row:
-        raise CheckersError(
-            f"a {piece.color} man cannot stand on {square}: it would have been crowned there"
-        )
-    current = board.piece_at(square)
-    count = board.count(piece.color) - (1 if current and current.color == piece.color else 0)
-    if count >= 12:
-        raise CheckersError(f"{piece.color} already has 12 pieces, the most a side can have")
-
-
-def _checked_board(fen: str) -> Board:
-    """A board from a FEN, refused if a side has more than 12 pieces."""
-    board = Board(fen)
-    for color in COLORS:
-        if board.count(color) > 12:
-            raise CheckersError(f"{color} has {board.count(color)} pieces; a side has at most 12")
-    return board
+def _piece_named(name: object) -> Piece:
+    """The piece a front-end name such as ``"black-king"`` stands for; CheckersError else."""
+    names = {piece.name: piece for piece in (Piece(c, k) for c in COLORS for k in (False, True))}
+    if not isinstance(name, str) or name not in names:
+        raise CheckersError(f"not a piece: {brief(name)} (black-man, black-king, white-man...)")
+    return names[name]

@@ -30,9 +30,31 @@ __all__ = [
     "MoveVetoed",
     "NetworkUnavailableError",
     "PdnError",
+    "PositionError",
     "ProtocolError",
     "SessionError",
 ]
+
+
+def brief(value: object, limit: int = 40) -> str:
+    """A short ``repr`` of a refused value for an error message, whatever the value.
+
+    A huge argument makes a short message (a 5,000-digit number's ``repr`` itself
+    raises in Python 3.11; a hostile ``__repr__`` may raise anything), so the message
+    says what was wrong without echoing megabytes or failing in turn.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a {value.bit_length()}-bit number"
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def clipped(text: str, limit: int = 60) -> str:
+    """``text`` itself when short, else its start and ``...``: user text quoted in a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class CheckersError(ValueError):
@@ -41,6 +63,11 @@ class CheckersError(ValueError):
 
 class FenError(CheckersError):
     """A FEN string could not be read; the message names the field and token."""
+
+
+class PositionError(CheckersError):
+    """Pieces the rules could never put on the board, or an argument that is not a
+    position (see :mod:`checkers_widget.position` for the rule)."""
 
 
 class IllegalMoveError(CheckersError):

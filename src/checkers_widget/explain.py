@@ -13,13 +13,30 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .board import Board
+from .board import Board, square_numbers
+from .errors import CheckersError, brief, clipped
 from .move import BLACK, Move
 from .squares import column_of, row_of
 
 __all__ = ["explain"]
 
-_NUMBERS = re.compile(r"\d+")
+# What may stand between the squares of move text: spaces and separators only. ASCII:
+# other scripts' digits are not squares.
+_NOT_A_SEPARATOR = re.compile(r"[^0-9\s\-xX:]", re.ASCII)
+
+
+def _attempted_squares(attempt: object) -> list[int]:
+    """The squares of an attempt given as a sequence; CheckersError if it is not one."""
+    if not isinstance(attempt, list | tuple):
+        raise CheckersError(
+            f"an attempt is move text or a list of squares, not {type(attempt).__name__}"
+        )
+    if len(attempt) > 64:
+        raise CheckersError(f"an attempt of {len(attempt)} squares is not a move")
+    for s in attempt:
+        if isinstance(s, bool) or not isinstance(s, int):
+            raise CheckersError(f"an attempt's squares are whole numbers, not {brief(s)}")
+    return list(attempt)
 
 
 def _names(moves: Sequence[Move], limit: int = 4) -> str:
@@ -64,22 +81,28 @@ def explain(
         return side_names[0] if color == BLACK else side_names[1]
 
     if isinstance(attempt, str):
-        squares = [int(n) for n in _NUMBERS.findall(attempt)]
-        separators = set(re.sub(r"[\d\s]", "", attempt))
-        if not squares or separators - set("-x:X"):
-            return f"{attempt.strip()!r} is not a move: write the squares joined by - or x"
+        found = square_numbers(attempt)
+        if (not found and found is not None) or _NOT_A_SEPARATOR.search(attempt):
+            return f"{brief(attempt.strip())} is not a move: write the squares joined by - or x"
+        text = clipped(attempt.strip())
+        if found is None:
+            return f"{text}: that is not a square (the playable squares are 1-32)"
+        squares = found
     else:
-        squares = [int(s) for s in attempt]
-    if isinstance(attempt, str):
-        text = attempt.strip()
-    else:
-        jump = len(squares) > 1 and abs(row_of(squares[1]) - row_of(squares[0])) == 2
-        text = ("x" if jump else "-").join(map(str, squares))
+        squares = _attempted_squares(attempt)
+        if any(not 1 <= s <= 32 for s in squares):
+            text = brief(list(squares), 60)
+        else:
+            jump = len(squares) > 1 and abs(row_of(squares[1]) - row_of(squares[0])) == 2
+            text = ("x" if jump else "-").join(map(str, squares))
     if len(squares) < 2:
         return f"{text}: a move needs a starting square and a landing square"
     for s in squares:
         if not 1 <= s <= 32:
-            return f"{text}: that square ({s}) is not on the board (the playable squares are 1-32)"
+            return (
+                f"{text}: that square ({brief(s)}) is not on the board "
+                "(the playable squares are 1-32)"
+            )
 
     legal = board.legal_moves()
     if not legal:

@@ -5,25 +5,37 @@ The format is ``turn:Wsquares:Bsquares``; a ``K`` before a square marks a king a
 (surrounding quotes, spaces, a trailing period, either colour field first, ranges,
 lower case); writing is canonical: turn, then White, then Black, men before kings,
 each group in ascending order.
+
+Square numbers are ASCII digits only (``str.isdigit`` and ``int`` accept other scripts'
+digits, which no checkers file uses), and a number is judged by its length before it
+is converted, so a FEN of any length is read or refused in linear time. The position
+read must be a valid one (:func:`checkers_widget.position.check_position`: squares 1-32,
+at most 12 pieces a side, no man on its crowning row), so that every FEN accepted is
+the FEN of a board that writes it back.
 """
 
 from __future__ import annotations
 
 import re
 
-from .errors import FenError
+from .errors import FenError, PositionError, brief
 from .move import BLACK, WHITE, Color, Piece
-from .squares import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW
+from .position import check_position
 
 __all__ = ["parse_fen", "write_fen"]
 
-_RANGE = re.compile(r"^(K?)(\d+)(?:-(K?)(\d+))?$")
+# ASCII digits only ([0-9], not \d, which matches every script's digits).
+_RANGE = re.compile(r"(K?)([0-9]+)(?:-(K?)([0-9]+))?")
 
 
 def _parse_square(text: str, field: str, token: str) -> int:
-    n = int(text)
+    """A square number 1-32 from ASCII digits, judged by length before ``int``."""
+    n = int(text) if len(text) <= 3 else 0  # more digits: not a square, whatever they say
     if not 1 <= n <= 32:
-        raise FenError(f"FEN field {field}: square {n} in {token!r} is not on the board (1-32)")
+        shown = text if len(text) <= 6 else f"{text[:3]}... ({len(text)} digits)"
+        raise FenError(
+            f"FEN field {field}: square {shown} in {brief(token)} is not on the board (1-32)"
+        )
     return n
 
 
@@ -31,7 +43,9 @@ def parse_fen(text: str) -> tuple[Color, dict[int, Piece]]:
     """Read a FEN into the side to move and the pieces by square.
 
     Raises :class:`FenError` naming the field and token that could not be read, a
-    square given twice, or a man standing on the row where it would have been crowned.
+    square given twice, or what makes the position invalid (a man standing on the row
+    where it would have been crowned, a thirteenth piece: see
+    :func:`~checkers_widget.position.check_position`).
     """
     if not isinstance(text, str):
         raise FenError(f"a FEN must be a string, not {type(text).__name__}")
@@ -42,18 +56,19 @@ def parse_fen(text: str) -> tuple[Color, dict[int, Piece]]:
     turn_field = fields[0].upper()
     if turn_field not in ("B", "W"):
         raise FenError(
-            f"FEN field 1 (side to move): expected 'B' or 'W', found {fields[0]!r} in {text!r}"
+            f"FEN field 1 (side to move): expected 'B' or 'W', found {brief(fields[0])} "
+            f"in {brief(text, 60)}"
         )
     turn: Color = BLACK if turn_field == "B" else WHITE
     pieces: dict[int, Piece] = {}
     seen_colours: set[str] = set()
     for index, field in enumerate(fields[1:], start=2):
         if not field:
-            raise FenError(f"FEN field {index}: empty field in {text!r}")
+            raise FenError(f"FEN field {index}: empty field in {brief(text, 60)}")
         colour_letter = field[0].upper()
         if colour_letter not in ("B", "W"):
             raise FenError(
-                f"FEN field {index}: expected a colour 'W' or 'B' first, found {field!r}"
+                f"FEN field {index}: expected a colour 'W' or 'B' first, found {brief(field)}"
             )
         if colour_letter in seen_colours:
             raise FenError(f"FEN field {index}: colour {colour_letter!r} given twice")
@@ -64,10 +79,10 @@ def parse_fen(text: str) -> tuple[Color, dict[int, Piece]]:
             continue
         for token in body.split(","):
             token = token.strip()
-            match = _RANGE.match(token.upper())
+            match = _RANGE.fullmatch(token.upper()) if token.isascii() else None
             if not match:
                 raise FenError(
-                    f"FEN field {index} ({colour_letter}): cannot read {token!r}; "
+                    f"FEN field {index} ({colour_letter}): cannot read {brief(token)}; "
                     "expected a square 1-32, 'K' and a square, or a range like 21-32"
                 )
             king = bool(match.group(1))
@@ -77,7 +92,7 @@ def parse_fen(text: str) -> tuple[Color, dict[int, Piece]]:
                 last = _parse_square(match.group(4), f"{index} ({colour_letter})", token)
                 if last < first:
                     raise FenError(
-                        f"FEN field {index} ({colour_letter}): range {token!r} runs backwards"
+                        f"FEN field {index} ({colour_letter}): range {brief(token)} runs backwards"
                     )
             for square in range(first, last + 1):
                 if square in pieces:
@@ -86,21 +101,11 @@ def parse_fen(text: str) -> tuple[Color, dict[int, Piece]]:
                     )
                 pieces[square] = Piece(colour, king)
     if len(fields) > 3:
-        raise FenError(f"FEN has {len(fields)} fields; expected at most 3 in {text!r}")
-    _check_crown_rows(pieces)
-    return turn, pieces
-
-
-def _check_crown_rows(pieces: dict[int, Piece]) -> None:
-    for square, piece in pieces.items():
-        if piece.king:
-            continue
-        row = BLACK_CROWN_ROW if piece.color == BLACK else WHITE_CROWN_ROW
-        if BIT[square] & row:
-            raise FenError(
-                f"a {piece.color} man cannot stand on square {square}: "
-                f"it would have been crowned there (write K{square} for a king)"
-            )
+        raise FenError(f"FEN has {len(fields)} fields; expected at most 3 in {brief(text, 60)}")
+    try:
+        return turn, check_position(pieces, turn)
+    except PositionError as exc:
+        raise FenError(f"FEN {brief(text, 60)}: {exc}") from None
 
 
 def write_fen(turn: Color, pieces: dict[int, Piece]) -> str:

@@ -11,14 +11,15 @@ Results use PDN's convention for checkers: the first number is Black's score
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .board import Board
-from .errors import CheckersError, GameOverError, IllegalMoveError
+from .errors import CheckersError, GameOverError, IllegalMoveError, brief
 from .move import BLACK, COLORS, WHITE, Color, Move, opponent
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ __all__ = [
 ]
 
 Result = Literal["1-0", "0-1", "1/2-1/2"]
+
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+", re.ASCII)
 
 #: The result string of a win for each side.
 WIN: dict[Color, Result] = {BLACK: "1-0", WHITE: "0-1"}
@@ -57,10 +60,17 @@ class DrawRules:
     automatic: bool = True
 
     def __post_init__(self) -> None:
-        if self.quiet_moves is not None and self.quiet_moves < 1:
-            raise CheckersError(f"quiet_moves must be at least 1 or None, not {self.quiet_moves}")
-        if self.repetitions is not None and self.repetitions < 2:
-            raise CheckersError(f"repetitions must be at least 2 or None, not {self.repetitions}")
+        """Refuse a rule that is not one: CheckersError naming the argument."""
+        for name, least in (("quiet_moves", 1), ("repetitions", 2)):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise CheckersError(
+                    f"{name} must be a whole number of at least {least} or None, not {brief(value)}"
+                )
+        if not isinstance(self.automatic, bool):
+            raise CheckersError(f"automatic must be True or False, not {brief(self.automatic)}")
 
 
 #: Named draw rules, following the reference products and the standard rules.
@@ -93,6 +103,69 @@ SIDE_NAME_PRESETS: dict[str, tuple[str, str]] = {
     "black-red": ("Black", "Red"),
     "red-white": ("Red", "White"),
 }
+
+
+def _checked_draw_rules(rules: object) -> DrawRules:
+    """``draw_rules`` as a DrawRules: a preset name is looked up, anything else refused."""
+    if isinstance(rules, DrawRules):
+        return rules
+    if isinstance(rules, str):
+        if rules in DRAW_RULE_PRESETS:
+            return DRAW_RULE_PRESETS[rules]
+        raise CheckersError(
+            f"unknown draw rules {brief(rules)}; choose one of "
+            + ", ".join(DRAW_RULE_PRESETS)
+            + " or pass a DrawRules"
+        )
+    raise CheckersError(
+        f"draw_rules must be a DrawRules or one of {', '.join(DRAW_RULE_PRESETS)}, "
+        f"not {brief(rules)}"
+    )
+
+
+def _checked_side_names(names: object) -> tuple[str, str]:
+    """``side_names`` as a pair of names: a preset name is looked up, anything else refused.
+
+    A name is non-empty text without ``|`` (the separator of the ``SideNames`` tag a
+    saved game keeps them in) or line breaks, at most 100 characters.
+    """
+    if isinstance(names, str):
+        if names in SIDE_NAME_PRESETS:
+            return SIDE_NAME_PRESETS[names]
+        raise CheckersError(
+            f"unknown side names {brief(names)}; choose one of "
+            + ", ".join(SIDE_NAME_PRESETS)
+            + " or pass a pair of names"
+        )
+    if not isinstance(names, tuple | list) or len(names) != 2:
+        raise CheckersError(f"side_names must be two non-empty names, not {brief(names)}")
+    for name in names:
+        if (
+            not isinstance(name, str)
+            or not name.strip()
+            or len(name) > 100
+            or "|" in name
+            or not name.isprintable()
+        ):
+            raise CheckersError(
+                "side_names must be two non-empty names (printable, at most 100 characters, "
+                f"no '|'), not {brief(names)}"
+            )
+    return names[0], names[1]
+
+
+def _checked_tags(tags: object) -> dict[str, str]:
+    """``tags`` as a dict of PDN tag names (letters, digits, ``_``) to text values."""
+    if not isinstance(tags, Mapping):
+        raise CheckersError(f"tags must be a dict of tag names to text, not {brief(tags)}")
+    for name, value in tags.items():
+        if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
+            raise CheckersError(
+                f"tag name {brief(name)} is not a PDN tag name (letters, digits and _)"
+            )
+        if not isinstance(value, str):
+            raise CheckersError(f"tag {name} must have a text value, not {brief(value)}")
+    return tags if isinstance(tags, dict) else dict(tags)
 
 
 @dataclass
@@ -192,27 +265,9 @@ class Game:
     tags: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if isinstance(self.draw_rules, str):
-            try:
-                self.draw_rules = DRAW_RULE_PRESETS[self.draw_rules]
-            except KeyError:
-                raise CheckersError(
-                    f"unknown draw rules {self.draw_rules!r}; choose one of "
-                    + ", ".join(DRAW_RULE_PRESETS)
-                    + " or pass a DrawRules"
-                ) from None
-        if isinstance(self.side_names, str):
-            try:
-                self.side_names = SIDE_NAME_PRESETS[self.side_names]
-            except KeyError:
-                raise CheckersError(
-                    f"unknown side names {self.side_names!r}; choose one of "
-                    + ", ".join(SIDE_NAME_PRESETS)
-                    + " or pass a pair of names"
-                ) from None
-        if len(self.side_names) != 2 or not all(isinstance(n, str) and n for n in self.side_names):
-            raise CheckersError(f"side_names must be two non-empty names, not {self.side_names!r}")
-        self.side_names = (self.side_names[0], self.side_names[1])
+        self.draw_rules = _checked_draw_rules(self.draw_rules)
+        self.side_names = _checked_side_names(self.side_names)
+        self.tags = _checked_tags(self.tags)
         self._board = Board(self.fen) if self.fen is not None else Board()
         self.start_fen: str = self._board.to_fen()
         self._redo: list[Move] = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .errors import CheckersError, PdnError
+from .errors import CheckersError, PdnError, brief
 from .game import DRAW_RULE_PRESETS, DrawRules, Game
 from .storage import write_text_atomically
 
@@ -72,14 +72,19 @@ def load_game(path: PathLike) -> Game:
         raise PdnError(f"cannot read the saved game {source}: {exc}") from exc
     if not text.strip():
         raise PdnError(f"the saved game {source} is empty")
+    try:
+        return _resumed(text)
+    except CheckersError as exc:
+        raise PdnError(f"{source}: {exc}") from exc
+
+
+def _resumed(text: str) -> Game:
+    """The game a saved text holds, with its own tags applied; CheckersError if bad."""
     from .pdn import read_game
 
-    try:
-        first = read_game(text)
-        options = _options(first.tags)
-        game = read_game(text, **options) if options else first
-    except PdnError as exc:
-        raise PdnError(f"{source}: {exc}") from exc
+    first = read_game(text)
+    options = _options(first.tags)
+    game = read_game(text, **options) if options else first
     tags = game.tags
     termination = tags.get("Termination")
     ply_text = tags.get("Ply")
@@ -89,10 +94,22 @@ def load_game(path: PathLike) -> Game:
         assert game.result is not None
         game.set_result(game.result, termination)
     if ply_text is not None:
-        if not ply_text.isdigit() or int(ply_text) > game.ply:
-            raise PdnError(f"{source}: Ply tag {ply_text!r} is not a ply of the game")
-        game.goto(int(ply_text))
+        ply = _whole_number(ply_text)
+        if ply is None or ply > game.ply:
+            raise PdnError(f"Ply tag {brief(ply_text)} is not a ply of the game")
+        game.goto(ply)
     return game
+
+
+def _whole_number(text: str, digits: int = 9) -> int | None:
+    """``text`` as a number if it is 1 to ``digits`` ASCII digits, else None.
+
+    ``str.isdigit`` and ``int`` accept other scripts' digits (and ``"²"`` passes
+    ``isdigit`` but not ``int``); the length is judged before converting.
+    """
+    if not text or len(text) > digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
 
 
 def _options(tags: dict[str, str]) -> dict[str, object]:
@@ -102,7 +119,7 @@ def _options(tags: dict[str, str]) -> dict[str, object]:
     if "SideNames" in tags:
         names = tuple(tags["SideNames"].split(_SEPARATOR))
         if len(names) != 2 or not all(names):
-            raise PdnError(f"SideNames tag {tags['SideNames']!r} is not two names")
+            raise PdnError(f"SideNames tag {brief(tags['SideNames'])} is not two names")
         options["side_names"] = names
     return options
 
@@ -124,9 +141,17 @@ def _parse_rules(text: str) -> DrawRules:
         fields = dict(part.split("=", 1) for part in text.split())
         quiet, repetitions = fields["quiet_moves"], fields["repetitions"]
         return DrawRules(
-            quiet_moves=None if quiet == "None" else int(quiet),
-            repetitions=None if repetitions == "None" else int(repetitions),
+            quiet_moves=None if quiet == "None" else _rule_number(quiet),
+            repetitions=None if repetitions == "None" else _rule_number(repetitions),
             automatic={"True": True, "False": False}[fields["automatic"]],
         )
-    except (KeyError, ValueError, CheckersError) as exc:
-        raise PdnError(f"DrawRules tag {text!r} is not a draw rule ({exc})") from None
+    except (KeyError, ValueError) as exc:  # CheckersError is a ValueError
+        raise PdnError(f"DrawRules tag {brief(text)} is not a draw rule ({exc})") from None
+
+
+def _rule_number(text: str) -> int:
+    """A number in a DrawRules tag; ValueError unless it is a few ASCII digits."""
+    number = _whole_number(text)
+    if number is None:
+        raise ValueError(f"{brief(text)} is not a whole number")
+    return number

@@ -23,6 +23,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -35,6 +36,7 @@ __all__ = [
     "default_path",
     "locked",
     "read_json",
+    "remove_stale_temporaries",
     "set_aside",
     "write_json",
 ]
@@ -116,11 +118,16 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> Path:
     disk, then replaces ``path`` in one step (:func:`os.replace`); on any failure the
     temporary file is removed and the error raised, leaving ``path`` as it was. The
     folder is created if need be. Returns the path written.
+
+    While it is written the temporary file is locked (``flock``, where the platform has
+    it), so that :func:`remove_stale_temporaries` can tell the file of a live writer
+    from one a killed process left behind.
     """
     target = Path(path).expanduser()
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        _try_lock(fd, blocking=False)  # best effort: only marks the file as in use
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
@@ -132,6 +139,76 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> Path:
         raise
     _sync_folder(target.parent)
     return target
+
+
+#: How old (in seconds) an unlocked temporary file must be before it counts as stale:
+#: a writer locks its file a moment after creating it.
+STALE_AFTER = 2.0
+
+# The name tempfile.mkstemp gives: the prefix, eight characters of its alphabet, suffix.
+_TEMP_MIDDLE = re.compile(r"[a-z0-9_]{8}", re.ASCII)
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Delete the temporary files that writes of ``path`` left behind; returns them.
+
+    A process killed in the middle of :func:`write_text_atomically` leaves its
+    ``.<name>.*.tmp`` file (``path`` itself is untouched: the old or the new version,
+    whole). A temporary file is stale when no live writer holds its lock and it is
+    older than :data:`STALE_AFTER` seconds (on a platform without ``flock``, older than
+    a minute); only files named exactly as the writer names them are considered, so a
+    user's own file is never removed. Failures are ignored: this is housekeeping.
+    """
+    target = Path(path).expanduser()
+    prefix, removed = f".{target.name}.", []
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        middle = name[len(prefix) : -len(".tmp")]
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        if not _TEMP_MIDDLE.fullmatch(middle) or not entry.is_file(follow_symlinks=False):
+            continue
+        with contextlib.suppress(OSError):
+            if _is_stale(Path(entry.path), now):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    if removed:
+        logger.info("removed %d unfinished temporary file(s) of %s", len(removed), target)
+    return removed
+
+
+def _is_stale(tmp: Path, now: float) -> bool:
+    """Whether a temporary file is old enough and locked by nobody."""
+    age = now - tmp.stat().st_mtime
+    fd = os.open(tmp, os.O_RDONLY)
+    try:
+        locked = _try_lock(fd, blocking=False)
+    finally:
+        os.close(fd)  # releases the lock taken just now
+    if locked is None:  # no flock here: only age can tell
+        return age > 60
+    return locked and age > STALE_AFTER
+
+
+def _try_lock(fd: int, *, blocking: bool) -> bool | None:
+    """Take an exclusive ``flock`` on ``fd``: True if taken, False if another holds it,
+    None where the platform has no ``flock`` (or the file system refuses it)."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+    except BlockingIOError:
+        return False
+    except OSError:
+        return None
+    return True
 
 
 def _sync_folder(folder: Path) -> None:

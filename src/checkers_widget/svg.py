@@ -32,6 +32,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .errors import CheckersError, brief
+
 __all__ = [
     "DEFAULT_COLORS",
     "ORIENTATIONS",
@@ -126,7 +128,7 @@ def _check_square(square: object, what: str = "square") -> int:
     Raising early gives a clear message instead of a silently wrong picture.
     """
     if isinstance(square, bool) or not isinstance(square, int) or not 1 <= square <= 32:
-        raise ValueError(f"{what} must be an int in 1..32, got {square!r}")
+        raise CheckersError(f"{what} must be an int in 1..32, got {brief(square)}")
     return square
 
 
@@ -134,8 +136,9 @@ def _check_orientation(orientation: object) -> str:
     """Return ``orientation`` after checking it names a side ("black" or "white")."""
     value = getattr(orientation, "value", orientation)
     if value not in ORIENTATIONS:
-        raise ValueError(
-            f"orientation must be 'black' or 'white' (the side at the bottom), got {orientation!r}"
+        raise CheckersError(
+            "orientation must be 'black' or 'white' (the side at the bottom), "
+            f"got {brief(orientation)}"
         )
     return str(value)
 
@@ -188,7 +191,7 @@ def _piece_kind(piece: PieceLike, square: int) -> str:
     color = piece.color
     color = getattr(color, "value", color)
     if color not in _COLORS:
-        raise ValueError(f"piece on square {square} has unknown color {piece.color!r}")
+        raise CheckersError(f"piece on square {square} has unknown color {brief(piece.color)}")
     return f"{color}-{'king' if piece.king else 'man'}"
 
 
@@ -202,13 +205,27 @@ def _read_position(board: BoardLike) -> dict[int, str]:
     return position
 
 
+def _listed(values: object, what: str, limit: int = 64) -> list[object]:
+    """``values`` as a list of at most ``limit`` items (a board has 32 squares)."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise CheckersError(f"{what} must be a sequence of squares, got {brief(values)}")
+    items = []
+    for item in values:
+        items.append(item)
+        if len(items) > limit:
+            raise CheckersError(f"{what} has more than {limit} items")
+    return items
+
+
 def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
     """Merge user colours over :data:`DEFAULT_COLORS`, rejecting unknown keys."""
     palette = dict(DEFAULT_COLORS)
+    if colors is not None and not isinstance(colors, Mapping):
+        raise CheckersError(f"colors must be a mapping of colour keys, got {brief(colors)}")
     if colors:
         unknown = sorted(set(colors) - set(palette))
         if unknown:
-            raise ValueError(
+            raise CheckersError(
                 f"unknown color key(s) {unknown}; expected some of {sorted(DEFAULT_COLORS)}"
             )
         palette.update({key: str(value) for key, value in colors.items()})
@@ -329,7 +346,7 @@ def board_svg(
             captured squares marked with a small cross.
         highlight: squares to mark, e.g. legal destinations or a hint.
         arrows: ``(from, to)`` square pairs drawn as arrows, e.g. for hints or analysis.
-        colors: overrides for :data:`DEFAULT_COLORS` (unknown keys raise ``ValueError``).
+        colors: overrides for :data:`DEFAULT_COLORS` (unknown keys raise ``CheckersError``).
         title: accessible title (``<title>`` and ``aria-label``); defaults to
             ``"Checkers position"``.
 
@@ -339,31 +356,37 @@ def board_svg(
         ``data-piece`` and ``data-square``.
 
     Raises:
-        ValueError: for an invalid size, orientation, square number, piece colour or
-            colour key.
+        CheckersError: (a ``ValueError``) for an invalid size, orientation, square
+            number, piece colour, colour key, title or highlight/arrow/last_move shape.
     """
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
-        raise ValueError(f"size must be a positive int or None, got {size!r}")
+        raise CheckersError(f"size must be a positive int or None, got {brief(size)}")
     orientation = _check_orientation(orientation)
     palette = _palette(colors)
     prefix = _id_prefix(palette)
     position = _read_position(board)
-    marks = sorted({_check_square(s, "highlight square") for s in highlight})
+    marks = sorted({_check_square(s, "highlight square") for s in _listed(highlight, "highlight")})
     arrow_pairs = []
-    for pair in arrows:
+    for pair in _listed(arrows, "arrows"):
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise CheckersError(f"an arrow is a pair of squares (start, end), got {brief(pair)}")
         start, end = pair
         _check_square(start, "arrow start")
         _check_square(end, "arrow end")
         if start == end:
-            raise ValueError(f"arrow must join two different squares, got {pair!r}")
+            raise CheckersError(f"arrow must join two different squares, got {brief(pair)}")
         arrow_pairs.append((start, end))
     path: list[int] = []
     captures: list[int] = []
+    if title is not None and not isinstance(title, str):
+        raise CheckersError(f"title must be text or None, got {brief(title)}")
     if last_move is not None:
-        path = [_check_square(s, "last_move square") for s in last_move.path]
-        captures = [_check_square(s, "last_move capture") for s in last_move.captures]
+        path = [_check_square(s, "last_move square") for s in _listed(last_move.path, "path")]
+        captures = [
+            _check_square(s, "last_move capture") for s in _listed(last_move.captures, "captures")
+        ]
         if len(path) < 2:
-            raise ValueError(f"last_move.path needs at least two squares, got {path!r}")
+            raise CheckersError(f"last_move.path needs at least two squares, got {brief(path)}")
 
     label = _esc(title if title is not None else "Checkers position")
     if size is None:

@@ -154,6 +154,11 @@ class CheckersWidget(
             live_eval=live_eval,
             **kwargs,
         )
+        # What close() needs, first: a constructor that raises (a bad argument) still
+        # leaves a widget that ipywidgets closes when it is collected.
+        self._computer = SearchRunner()
+        self._analyst = SearchRunner()
+        self._unsubscribe: Callable[[], None] | None = None
         self._autosave = Autosave(autosave) if autosave is not None else None
         resumed = None
         if self._autosave is not None and game is None:
@@ -183,7 +188,6 @@ class CheckersWidget(
         #: shown over ``_status`` until the next action or change, then forgotten.
         self._notice: Status | None = None
         self._version = 0
-        self._unsubscribe: Callable[[], None] | None = None
         self._hook_failure: BaseException | None = None
         #: The last errors raised by hooks, newest last (also logged and shown on the board).
         self.errors: list[str] = []
@@ -203,8 +207,6 @@ class CheckersWidget(
             if saved in COLORS:
                 other = WHITE if saved == BLACK else BLACK  # (``opponent`` is a parameter here)
                 self._players = {saved: "human", other: "computer"}  # type: ignore[dict-item]
-        self._computer = SearchRunner()
-        self._analyst = SearchRunner()
         self._thinking = False
         # True after undo, redo or a move-list jump, until the next move: the user is
         # looking back through the game and the computer waits for them.

@@ -45,6 +45,7 @@ from importlib import resources
 from typing import Any, Literal
 
 from ..board import Board
+from ..errors import CheckersError, brief
 from ..game import Game
 from ..pdn import PdnReader
 
@@ -75,8 +76,8 @@ ThreeMoveStatus = Literal["crossboard_144", "added_2003_ex_mailplay", "barred"]
 
 def read_bytes(name: str) -> bytes:
     """The raw bytes of one of the package's data files (see :data:`FILES`)."""
-    if name not in FILES:
-        raise ValueError(f"no data file {name!r}; the files are: {', '.join(FILES)}")
+    if not isinstance(name, str) or name not in FILES:
+        raise CheckersError(f"no data file {brief(name)}; the files are: {', '.join(FILES)}")
     return resources.files(__name__).joinpath(name).read_bytes()
 
 

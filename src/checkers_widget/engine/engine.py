@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..board import Board
-from ..errors import CheckersError
+from ..errors import CheckersError, brief
 from ..game import DrawRules, Game
 from ..move import BLACK, Move
 from ..squares import BIT, SQUARE_OF_BIT, VALID
@@ -153,8 +153,11 @@ class Engine:
         time: float | None = None,
         nodes: int | None = None,
     ) -> None:
-        if level not in LEVELS:
-            raise CheckersError(f"unknown level {level!r}; choose one of " + ", ".join(LEVELS))
+        if not isinstance(level, str) or level not in LEVELS:
+            raise CheckersError(f"unknown level {brief(level)}; choose one of " + ", ".join(LEVELS))
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise CheckersError(f"seed must be a whole number or None, not {brief(seed)}")
+        _check_limits(depth, time, nodes)
         self.level = level
         self.seed = seed
         self._rng = random.Random(seed)
@@ -162,7 +165,8 @@ class Engine:
         self._stop_event = threading.Event()
 
     def __repr__(self) -> str:
-        return f"Engine(level={self.level!r}, seed={self.seed!r})"
+        # Not code: an engine's limits and random state are not all in it (issue 11).
+        return f"<Engine level={self.level!r} seed={self.seed!r}>"
 
     # ------------------------------------------------------------------ control
     def stop(self) -> None:
@@ -216,6 +220,11 @@ class Engine:
         steers towards repetition or the move limit when it is behind.
         """
         started = _time.perf_counter()
+        if not isinstance(position, Board | Game):
+            raise CheckersError(f"analyse needs a Board or a Game, not {type(position).__name__}")
+        _check_limits(depth, time, nodes)
+        if stop is not None and not (isinstance(stop, threading.Event) or callable(stop)):
+            raise CheckersError(f"stop must be a threading.Event or a callable, not {brief(stop)}")
         self._stop_event.clear()
         board, rules, history, quiet = _context(position)
         black = board.turn == BLACK
@@ -309,6 +318,19 @@ class Engine:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _check_limits(depth: object, time: object, nodes: object) -> None:
+    """Refuse search limits that are not limits: CheckersError naming the argument."""
+    for name, value in (("depth", depth), ("nodes", nodes)):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise CheckersError(f"{name} must be a whole number of at least 1, not {brief(value)}")
+    if time is not None and (
+        isinstance(time, bool) or not isinstance(time, int | float) or not 0 < time <= 1e12
+    ):
+        raise CheckersError(f"time must be a number of seconds above 0, not {brief(time)}")
 
 
 def _context(

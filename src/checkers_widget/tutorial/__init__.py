@@ -85,7 +85,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .lesson import ANY_MOVE, Lesson, LessonError, Step
+from ..errors import brief
+from .lesson import ANY_MOVE, Lesson, LessonError, NoSuchLessonError, Step
 from .lessons import LESSONS
 from .progress import Progress, default_progress_path
 from .run import Feedback, Hint, LessonRun, stars_for
@@ -101,6 +102,7 @@ __all__ = [
     "Lesson",
     "LessonError",
     "LessonRun",
+    "NoSuchLessonError",
     "Progress",
     "Step",
     "Tutorial",
@@ -115,7 +117,9 @@ def lesson(lesson_id: str) -> Lesson:
     for item in LESSONS:
         if item.id == lesson_id:
             return item
-    raise KeyError(f"no lesson {lesson_id!r}; the lessons are: {', '.join(x.id for x in LESSONS)}")
+    raise NoSuchLessonError(
+        f"no lesson {brief(lesson_id)}; the lessons are: {', '.join(x.id for x in LESSONS)}"
+    )
 
 
 def __getattr__(name: str) -> object:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, get_args
 
-from ..board import Board
+from ..board import Board, square_numbers
 from ..errors import CheckersError
 from ..game import DrawRules, Game
 from ..move import Color, Move
@@ -32,8 +32,7 @@ ANY_MOVE = "*"
 Goal = Literal["moves", "offer-draw"]
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_SQUARES = re.compile(r"\d+")
-_MOVE_TEXT = re.compile(r"^\s*\d+\s*(?:[-x:]\s*\d+\s*)+$", re.IGNORECASE)
+_MOVE_TEXT = re.compile(r"^\s*\d+\s*(?:[-x:]\s*\d+\s*)+$", re.IGNORECASE | re.ASCII)
 _RESULTS = ("1-0", "0-1", "1/2-1/2")
 #: Validation explores every accepted alternative; a lesson needing more is a mistake.
 _MAX_LINES = 2000
@@ -43,9 +42,16 @@ class LessonError(CheckersError):
     """A lesson that cannot be taught as written; the message says which and why."""
 
 
+class NoSuchLessonError(LessonError, KeyError, IndexError):
+    """No lesson has that id (or number); also a ``KeyError``/``IndexError``, as a lookup."""
+
+    __str__ = CheckersError.__str__  # the message, not KeyError's quoted repr of it
+
+
 def move_squares(text: str) -> tuple[int, ...]:
     """The squares named by move text such as ``"9x18x27"`` (an empty tuple if none)."""
-    return tuple(int(n) for n in _SQUARES.findall(text))
+    numbers = square_numbers(text)  # ASCII digits; None for a number no square has
+    return tuple(numbers) if numbers is not None else (0,)
 
 
 @dataclass(frozen=True)
@@ -390,7 +396,7 @@ class Lesson:
             raise LessonError(f"lesson {fields.get('id')!r}: {exc}") from None
 
     def __repr__(self) -> str:
-        return f"Lesson(id={self.id!r}, title={self.title!r})"
+        return f"<Lesson id={self.id!r} title={self.title!r}>"
 
 
 def _step(item: Step | str | Mapping[str, Any]) -> Step:

@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ..errors import CheckersError, brief
 from ..storage import ENV_HOME, default_path, locked, read_json, write_json
 
 __all__ = ["ENV_HOME", "Progress", "default_progress_path"]
@@ -78,8 +79,8 @@ class Progress:
         The best score wins: a later, weaker solution does not lower it. The number of
         times the lesson was solved and the last time are kept too.
         """
-        if not isinstance(stars, int) or not 1 <= stars <= 3:
-            raise ValueError(f"stars must be 1, 2 or 3, not {stars!r}")
+        if isinstance(stars, bool) or not isinstance(stars, int) or not 1 <= stars <= 3:
+            raise CheckersError(f"stars must be 1, 2 or 3, not {brief(stars)}")
         with self._lock, locked(self.path):
             lessons = self._read()  # merge what another notebook may have saved meanwhile
             entry = dict(lessons.get(lesson_id, {}))
@@ -106,7 +107,7 @@ class Progress:
         write_json(self.path, {"format": _FORMAT, "version": _VERSION, "lessons": lessons})
 
     def __repr__(self) -> str:
-        return f"Progress({str(self.path)!r}, {len(self._lessons)} lessons solved)"
+        return f"<Progress {str(self.path)!r}: {len(self._lessons)} lessons solved>"
 
 
 def _parse(data: dict[str, Any]) -> dict[str, dict[str, Any]]:

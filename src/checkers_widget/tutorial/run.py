@@ -27,7 +27,7 @@ from ..board import Board
 from ..errors import CheckersError, IllegalMoveError
 from ..game import Game
 from ..move import Color, Move, opponent
-from .lesson import Lesson, Step, move_squares
+from .lesson import Lesson, LessonError, Step, move_squares
 
 if TYPE_CHECKING:
     from .progress import Progress
@@ -112,7 +112,7 @@ class LessonRun:
         progress: Progress | None = None,
     ) -> None:
         if not isinstance(lesson, Lesson):
-            raise TypeError(f"a LessonRun needs a Lesson, not {type(lesson).__name__}")
+            raise LessonError(f"a LessonRun needs a Lesson, not {type(lesson).__name__}")
         self.lesson = lesson
         self.game = game if game is not None else lesson.new_game()
         if self.game.start_fen != Board(lesson.fen).to_fen():
@@ -336,7 +336,9 @@ class LessonRun:
                 return self.game.board.parse_move(attempt)
             except IllegalMoveError:
                 return None
-        path = tuple(int(s) for s in attempt)
+        if not all(isinstance(s, int) and not isinstance(s, bool) for s in attempt):
+            return None
+        path = tuple(attempt)
         exact = [m for m in legal if m.path == path]
         if exact:
             return exact[0]

@@ -27,12 +27,12 @@ from typing import Any
 import ipywidgets as ipw
 
 from ..engine import Analysis, Engine
-from ..errors import CheckersError, IllegalMoveError
+from ..errors import CheckersError, IllegalMoveError, brief
 from ..game import Game
 from ..move import Move
 from ..protocol import IntentError, Status, default_status, parse_intent, resolve_path
 from ..widget import CheckersWidget, MoveVetoed
-from .lesson import Lesson, LessonError
+from .lesson import Lesson, LessonError, NoSuchLessonError
 from .lessons import LESSONS
 from .progress import Progress
 from .run import Feedback, Hint, LessonRun
@@ -417,13 +417,13 @@ class Tutorial:
             which = which.id
         if isinstance(which, int) and not isinstance(which, bool):
             if not -len(self.lessons) <= which < len(self.lessons):
-                raise IndexError(f"there are {len(self.lessons)} lessons; no lesson {which}")
+                raise NoSuchLessonError(f"there are {len(self.lessons)} lessons; no lesson {which}")
             return which % len(self.lessons)
         for i, item in enumerate(self.lessons):
             if item.id == which:
                 return i
         ids = ", ".join(x.id for x in self.lessons)
-        raise KeyError(f"no lesson {which!r}; the lessons are: {ids}")
+        raise NoSuchLessonError(f"no lesson {brief(which)}; the lessons are: {ids}")
 
     def start(self, which: str | int | Lesson) -> LessonRun:
         """Open a lesson (by id, index or the Lesson itself) for a fresh attempt."""
