@@ -33,6 +33,7 @@ from .errors import CheckersError, HookError, MoveVetoed
 from .fallback import StaticFallback
 from .game import DrawRules, Game
 from .game_info import GameInfo
+from .hooks import GameView, guarded
 from .milestone_tracking import MilestoneTracking
 from .milestones import Attempt, MilestoneBook
 from .move import BLACK, COLORS, WHITE, Color, Move, opponent
@@ -63,8 +64,15 @@ DEFAULT_MAX_SIZE = 560
 MIN_SIZE = 240
 MAX_SIZE = 2000
 
-Validator = Callable[[Game, Move], "str | None"]
-Observer = Callable[[Game, Move], Any]
+#: A validator: ``fn(game, move)`` returns None to allow the move or a str to veto it.
+Validator = Callable[[GameView, Move], Any]
+#: An observer: ``fn(game, move)`` after every move; what it returns is ignored.
+Observer = Callable[[GameView, Move], Any]
+
+#: A veto's reason is cut to this many characters on the status line and in MoveVetoed.
+MAX_REASON_CHARS = 500
+#: The reason given for a veto whose text is empty.
+DEFAULT_VETO = "That move is not allowed here"
 
 
 #: The status line of a paused board (by Pause, or restored from an autosave file): the
@@ -185,6 +193,8 @@ class CheckersWidget(
         self._version = 0
         self._unsubscribe: Callable[[], None] | None = None
         self._hook_failure: BaseException | None = None
+        #: While a hook runs: what it tried to change (see _run_hook); else None.
+        self._hook_attempts: list[str] | None = None
         #: The last errors raised by hooks, newest last (also logged and shown on the board).
         self.errors: list[str] = []
         self._fallback_id = f"checkers-{uuid.uuid4().hex}"
@@ -265,6 +275,7 @@ class CheckersWidget(
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise CheckersError(f"game must be a Game, not {type(game).__name__}")
+        self._refuse_in_hook("game = ")
         self._attach(game)
         self._game = game
         self._pending = None
@@ -304,10 +315,9 @@ class CheckersWidget(
             if event in ("move", "redo"):
                 move = game.moves[-1]
                 for observer in list(self._observers):
-                    try:
-                        observer(game, move)
-                    except Exception as exc:
-                        self._report_hook_error("observer", observer, exc)
+                    # A failure is reported (and kept for play() to raise): the move stands.
+                    with contextlib.suppress(HookError):
+                        self._run_hook("observer", observer, move)
             if not self._suspended:
                 self._save()
                 self._after_change()
@@ -588,25 +598,68 @@ class CheckersWidget(
         self._observers.clear()
 
     def _veto(self, move: Move) -> str | None:
-        """The first validator's objection to a legal move, or None."""
+        """The first validator's objection to a legal move, or None.
+
+        Raises :class:`HookError` (already reported) when a validator raises, returns
+        something other than None or a str, or tries to change the game; the game is
+        then exactly as before.
+        """
         for validator in list(self._validators):
-            try:
-                reason = validator(self._game, move)
-            except Exception as exc:
-                self._report_hook_error("validator", validator, exc)
-                raise HookError(
-                    f"validator {_name(validator)} raised {type(exc).__name__}: {exc}"
-                ) from exc
-            if reason is not None:
-                return str(reason) or "that move is not allowed here"
+            value = self._run_hook("validator", validator, move)
+            if value is None:
+                continue
+            if not isinstance(value, str):
+                text = (
+                    f"validator {_name(validator)} returned a {type(value).__name__}: "
+                    "a validator returns None to allow a move or a str to veto it"
+                )
+                self._report_hook_error(text)
+                raise HookError(text)
+            return _reason_text(value)
         return None
 
-    def _report_hook_error(self, kind: str, fn: Callable[..., Any], exc: BaseException) -> None:
-        text = f"Error in {kind} {_name(fn)}: {type(exc).__name__}: {exc}"
-        logger.error("%s\n%s", text, "".join(traceback.format_exception(exc)))
+    def _run_hook(self, kind: str, fn: Callable[..., Any], move: Move) -> Any:
+        """Call a hook with a read-only view of the game, the live game locked meanwhile.
+
+        Whatever the hook tries, the game comes out as it went in (see :mod:`hooks`): a
+        hook that raises, or that tried to change the game (even if it caught the
+        refusal), is reported on the board and raises :class:`HookError`.
+        """
+        what = f"{kind} {_name(fn)}"
+        outer = self._hook_attempts
+        attempts: list[str] = []
+        self._hook_attempts = attempts
+        try:
+            with guarded(self._game, what, attempts) as view:
+                value = fn(view, move)
+        except Exception as exc:
+            self._hook_attempts = outer
+            text = f"Error in {what}: {type(exc).__name__}: {_safe_text(exc)}"
+            self._report_hook_error(text, exc)
+            raise HookError(f"{what} raised {type(exc).__name__}: {_safe_text(exc)}") from exc
+        self._hook_attempts = outer
+        if attempts:
+            text = (
+                f"{what} tried to change the game ({attempts[0]}): hooks must not change "
+                "the game, which is unchanged"
+            )
+            self._report_hook_error(text)
+            raise HookError(text)
+        return value
+
+    def _refuse_in_hook(self, action: str) -> None:
+        """Refuse a widget call that changes the game while a hook runs (see _run_hook)."""
+        attempts = self._hook_attempts
+        if attempts is not None:
+            attempts.append(f"widget.{action}()")
+            raise HookError(f"a hook cannot call widget.{action}(): hooks must not change the game")
+
+    def _report_hook_error(self, text: str, exc: BaseException | None = None) -> None:
+        trace = "".join(traceback.format_exception(exc)) if exc is not None else ""
+        logger.error("%s\n%s", text, trace)
         self.errors.append(text)
         del self.errors[:-20]
-        self._hook_failure = exc
+        self._hook_failure = exc or HookError(text)
         self._notice = Status(text, "error")
         self._publish()
 
@@ -619,6 +672,7 @@ class CheckersWidget(
         unchanged in all three cases (an observer that raises after the move leaves the
         move played).
         """
+        self._refuse_in_hook("play")
         self._check_not_paused()
         if self._remote is not None:
             return self._remote.play(move)
@@ -642,7 +696,9 @@ class CheckersWidget(
         self._play_own(move)
         failure, self._hook_failure = self._hook_failure, None
         if failure is not None:
-            raise HookError(f"{move} was played, but an observer failed: {failure}") from failure
+            raise HookError(
+                f"{move} was played, but an observer failed: {_safe_text(failure)}"
+            ) from failure
         return move
 
     def _play_own(self, move: Move) -> None:
@@ -722,6 +778,7 @@ class CheckersWidget(
             self._start_over(fresh=False)
 
     def _start_over(self, *, fresh: bool) -> None:
+        self._refuse_in_hook("new_game" if fresh else "restart")
         if self._remote is not None:
             self._remote.command("new" if fresh else "restart")  # raises: not across the link
         self._computer.cancel()
@@ -772,6 +829,7 @@ class CheckersWidget(
     def pause(self) -> None:
         """Pause: hide the board and stop the computer (and the clock) until :meth:`resume`."""
         with self._lock:
+            self._refuse_in_hook("pause")
             if self._paused:
                 return
             self._paused = True
@@ -786,6 +844,7 @@ class CheckersWidget(
     def resume(self) -> None:
         """Go on after :meth:`pause`: the board comes back and the computer plays on."""
         with self._lock:
+            self._refuse_in_hook("resume")
             if not self._paused:
                 return
             self._paused = False
@@ -797,6 +856,8 @@ class CheckersWidget(
 
     def _check_not_paused(self, action: str | None = None) -> None:
         """Refuse an action while paused, or one that a network game cannot allow."""
+        if action is not None:
+            self._refuse_in_hook(action)
         if self._paused:
             raise CheckersError("the game is paused: resume it first")
         if action is not None and self._remote is not None:
@@ -1194,4 +1255,28 @@ def _analysis_dict(analysis: Analysis) -> dict[str, Any]:
 
 
 def _name(fn: Callable[..., Any]) -> str:
-    return getattr(fn, "__qualname__", None) or repr(fn)
+    """A hook's name for messages (its qualified name), whatever the object."""
+    name = getattr(fn, "__qualname__", None)
+    return name[:100] if isinstance(name, str) and name else _safe_text(fn, limit=100)
+
+
+def _safe_text(value: object, *, limit: int = MAX_REASON_CHARS) -> str:
+    """``str(value)`` for a message, at most ``limit`` characters; never raises (a
+    user's object may have a ``__str__`` that does)."""
+    try:
+        text = str(value)
+    except Exception:
+        return f"<{type(value).__name__} whose text cannot be read>"
+    return _cut(str.__getitem__(text, slice(0, limit + 1)), limit)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _reason_text(value: str) -> str:
+    """A validator's reason as plain text for the status line: a plain ``str`` (not the
+    validator's str subclass, whose methods could do anything), cut to
+    :data:`MAX_REASON_CHARS`; an empty or blank reason gets :data:`DEFAULT_VETO`."""
+    text = str.__getitem__(value, slice(0, MAX_REASON_CHARS + 1))
+    return _cut(text, MAX_REASON_CHARS) if text.strip() else DEFAULT_VETO
