@@ -52,7 +52,7 @@ from .remote import NetworkPlay, RemotePlay
 from .timekeeper import Timekeeper
 from .turn_timer import TurnTimer
 
-__all__ = ["CheckersWidget", "HookError", "MoveVetoed"]
+__all__ = ["FRONTEND_TRAITS", "CheckersWidget", "GameView", "HookError", "MoveVetoed"]
 
 logger = logging.getLogger("checkers_widget")
 
@@ -162,6 +162,9 @@ class CheckersWidget(
             live_eval=live_eval,
             **kwargs,
         )
+        #: Whether the board accepts moves and commands: Python's own record of the
+        #: ``interactive`` trait, which the front end cannot change (see set_state).
+        self._interactive = bool(interactive)
         self._autosave = Autosave(autosave) if autosave is not None else None
         resumed = None
         if self._autosave is not None and game is None:
@@ -231,6 +234,7 @@ class CheckersWidget(
         self.orientation = orientation or self._human_side()
         self.on_msg(self._on_message)
         self.observe(self._on_live_eval, names="live_eval")
+        self.observe(self._on_interactive, names="interactive")
         self.observe(self._on_view_change, names=["orientation", "live_eval"])
         self._timekeeper = (
             Timekeeper(TimeControl.of(timer), self._on_time_expired) if timer is not None else None
@@ -928,10 +932,55 @@ class CheckersWidget(
         """Turn the board round."""
         self.orientation = WHITE if self.orientation == BLACK else BLACK
 
+    # ------------------------------------------------------------------ front-end state
+    def set_state(self, sync_data: Any) -> None:
+        """Take from the front end only what it may change (see :data:`FRONTEND_TRAITS`).
+
+        ipywidgets calls this for every comm ``update`` message. Anything else (the
+        ``interactive`` switch, the game's state, the controls, any other key) is Python's
+        to decide: it is refused, logged, and Python's value is sent back so that the
+        front end shows the truth again. A value the trait itself refuses likewise.
+        """
+        if not isinstance(sync_data, dict):
+            logger.warning("refused a front-end update that is not an object")
+            return
+        with self._lock:
+            refused = []
+            for key, value in sync_data.items():
+                if not self._frontend_may_set(key):
+                    refused.append(key)
+                    continue
+                try:
+                    super().set_state({key: value})
+                except (traitlets.TraitError, TypeError, ValueError):
+                    refused.append(key)
+            if refused:
+                logger.warning("refused a front-end change of %s", _safe_text(refused, limit=200))
+                known = [key for key in refused if isinstance(key, str) and key in self.keys]
+                if known:
+                    self.send_state(key=known)
+
+    def _frontend_may_set(self, key: Any) -> bool:
+        """Whether the front end may set trait ``key`` now: a view preference, or the
+        Evaluation switch where the board offers it (an interactive board, with the
+        "evaluation" control)."""
+        if key == "live_eval":
+            offered = self._offered_controls()
+            return self._interactive and (offered is None or "evaluation" in offered)
+        return isinstance(key, str) and key in FRONTEND_TRAITS
+
+    def _on_interactive(self, change: dict[str, Any]) -> None:
+        """``widget.interactive = ...`` from Python: the board's record follows it."""
+        self._interactive = bool(change["new"])
+
     # ------------------------------------------------------------------ intents
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             self.handle_intent(content)
+        except CheckersError as exc:  # refused deeper down: shown as the refusal it is
+            logger.warning("refused a message from the board: %s", _safe_text(exc))
+            self._notice = Status(_sentence(_safe_text(exc)), "refused")
+            self._publish()
         except Exception as exc:  # a bug here must show, not vanish into the comm
             logger.exception("checkers-widget failed to handle %r", content)
             self._notice = Status(f"Internal error: {type(exc).__name__}: {exc}", "error")
@@ -965,7 +1014,7 @@ class CheckersWidget(
             return self._refuse(
                 "That was played on an old position; the board has been brought up to date"
             )
-        if not self.interactive:
+        if not self._interactive:
             return self._refuse("This board is for viewing only")
         with self._lock:
             if self._paused and not (
@@ -1209,6 +1258,13 @@ class CheckersWidget(
 #: The status line for a click or key on the board while the computer thinks.
 THINKING_REFUSAL = "Wait: the computer is thinking; move after its reply"
 
+#: The traits the front end may change (see :meth:`CheckersWidget.set_state`): the view
+#: preferences, plus ``live_eval`` (the Evaluation switch) where the board offers that
+#: control, and ipywidgets' own view count. Everything else that carries authority
+#: (``interactive``, the state with the players, controls, level and clock, the game
+#: header) is Python's alone.
+FRONTEND_TRAITS = frozenset({"orientation", "show_numbers", "animate", "size", "_view_count"})
+
 #: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
 CONTROLS = frozenset(
     {
@@ -1268,6 +1324,10 @@ def _safe_text(value: object, *, limit: int = MAX_REASON_CHARS) -> str:
     except Exception:
         return f"<{type(value).__name__} whose text cannot be read>"
     return _cut(str.__getitem__(text, slice(0, limit + 1)), limit)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _cut(text: str, limit: int) -> str:
