@@ -950,9 +950,13 @@ class CheckersWidget(
                 if not self._frontend_may_set(key):
                     refused.append(key)
                     continue
+                old = getattr(self, key)
                 try:
                     super().set_state({key: value})
                 except (traitlets.TraitError, TypeError, ValueError):
+                    # (A validator that raises inside ipywidgets' held notifications
+                    # may leave the value set: put Python's back.)
+                    self.set_trait(key, old)
                     refused.append(key)
             if refused:
                 logger.warning("refused a front-end change of %s", _safe_text(refused, limit=200))
@@ -993,6 +997,7 @@ class CheckersWidget(
         browser does. Refusals are shown on the status line and change nothing; each is
         shown until the next action, after which the status line says what is true now.
         """
+        self._refuse_in_hook("handle_intent")
         with self._lock:
             # Every message is the user's next action: the answer to the last one goes.
             stale = self._notice is not None
