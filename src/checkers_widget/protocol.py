@@ -123,6 +123,8 @@ _SHOWN_CHARS = 60
 def _shown(value: Any) -> str:
     """A refused value as the message quotes it: its repr, cut short (values were checked
     to be plain JSON of bounded size first, so the repr is cheap and cannot fail)."""
+    if type(value) is int and value.bit_length() > 200:
+        return f"a {value.bit_length()}-bit number"
     text = repr(value)
     return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
 
