@@ -89,6 +89,7 @@ VIEW_MEDDLING: dict[str, Callable[[Any, Any], Any]] = {
     "resign": lambda g, m: g.resign("black"),
     "play the move": lambda g, m: g.play(m),
     "play another": lambda g, m: g.play("9-13"),
+    "play a legal move": lambda g, m: g.play(g.legal_moves()[0]),
     "offer a draw": lambda g, m: g.offer_draw("black"),
     "set a result": lambda g, m: g.set_result("1-0"),
     "subscribe": lambda g, m: g.subscribe(print),

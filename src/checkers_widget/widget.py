@@ -569,11 +569,21 @@ class CheckersWidget(
 
     # ------------------------------------------------------------------ hooks
     def validate(self, fn: Validator) -> Validator:
-        """Register ``fn(game, move) -> None | str``; a string vetoes the move with that reason.
+        """Register ``fn(game, move)``, asked about every legal move before it is played.
 
-        Validators see only legal moves, in registration order, before the move is
-        played; usable as a decorator. Moves played directly on ``widget.game`` bypass
-        them (the widget is where the house rules live).
+        ``fn`` returns None to allow the move, or a ``str`` to veto it: the text is the
+        reason on the status line and in :class:`MoveVetoed` (read as a plain ``str``,
+        cut to :data:`MAX_REASON_CHARS`; an empty one reads :data:`DEFAULT_VETO`). Any
+        other return value (True, False, a number, bytes, an object) is a mistake in the
+        validator: it refuses the move with a :class:`HookError`, as raising does.
+
+        ``game`` is a read-only :class:`~checkers_widget.hooks.GameView` of the live
+        game (``game.copy()`` gives a Game to try moves on). While a validator runs,
+        nothing may change the game, through the view, ``widget.game`` or the widget:
+        the attempt raises :class:`HookError`, and the move is refused with the game
+        exactly as before, even if the validator caught that error. Validators run in
+        registration order; usable as a decorator. Moves played directly on
+        ``widget.game`` bypass them (the widget is where the house rules live).
         """
         if not callable(fn):
             raise TypeError(f"a validator must be callable, not {fn!r}")
@@ -581,7 +591,11 @@ class CheckersWidget(
         return fn
 
     def on_move(self, fn: Observer) -> Observer:
-        """Register ``fn(game, move)``, called after every move; usable as a decorator."""
+        """Register ``fn(game, move)``, called after every move; usable as a decorator.
+
+        ``game`` is a read-only view, as for :meth:`validate`: an observer cannot change
+        the game either (the attempt is reported as an error; the move stands).
+        """
         if not callable(fn):
             raise TypeError(f"an observer must be callable, not {fn!r}")
         self._observers.append(fn)
