@@ -655,7 +655,8 @@ class CheckersWidget(
             text = f"Error in {what}: {type(exc).__name__}: {_safe_text(exc)}"
             self._report_hook_error(text, exc)
             raise HookError(f"{what} raised {type(exc).__name__}: {_safe_text(exc)}") from exc
-        self._hook_attempts = outer
+        finally:
+            self._hook_attempts = outer  # (a KeyboardInterrupt too)
         if attempts:
             text = (
                 f"{what} tried to change the game ({attempts[0]}): hooks must not change "
