@@ -12,7 +12,6 @@ Kept free of anywidget and traitlets so it can be tested, and reused, anywhere.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -26,6 +25,7 @@ __all__ = [
     "EDIT_ACTIONS",
     "EDIT_PIECES",
     "MAX_INTENT_BYTES",
+    "MAX_INTENT_DEPTH",
     "PROTOCOL_VERSION",
     "Command",
     "EditIntent",
@@ -33,6 +33,7 @@ __all__ = [
     "MoveIntent",
     "Status",
     "build_state",
+    "check_plain_json",
     "parse_intent",
     "resolve_path",
 ]
@@ -113,71 +114,150 @@ class Status:
     kind: StatusKind
 
 
+#: Intents nested deeper than this are refused unread (a real one is 2 levels deep).
+MAX_INTENT_DEPTH = 8
+
+#: How much of a refused value a message quotes.
+_SHOWN_CHARS = 60
+
+
+def _shown(value: Any) -> str:
+    """A refused value as the message quotes it: its repr, cut short (values were checked
+    to be plain JSON of bounded size first, so the repr is cheap and cannot fail)."""
+    if type(value) is int and value.bit_length() > 200:
+        return f"a {value.bit_length()}-bit number"
+    text = repr(value)
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
+
+
+def check_plain_json(content: Any) -> None:
+    """Refuse anything but plain JSON within :data:`MAX_INTENT_BYTES` and
+    :data:`MAX_INTENT_DEPTH`, with :class:`IntentError`.
+
+    Plain JSON: ``dict`` (string keys), ``list``, ``str``, ``int``, finite ``float``,
+    ``bool`` and ``None``, exactly (no subclasses, whose methods could do anything).
+    The walk is iterative (no recursion, whatever the nesting) and stops as soon as the
+    size passes the limit, so its cost is bounded by the limit, not by the input. The
+    size counted is a lower bound of the JSON text's length.
+    """
+    size = 0
+    stack: list[tuple[Any, int]] = [(content, 1)]
+    while stack:
+        value, depth = stack.pop()
+        kind = type(value)
+        if kind is dict or kind is list:
+            if depth > MAX_INTENT_DEPTH:
+                raise IntentError(f"a message may nest at most {MAX_INTENT_DEPTH} levels deep")
+            size += 2
+            if kind is dict:
+                for key, item in value.items():
+                    if type(key) is not str:
+                        raise IntentError("a message's keys must be strings")
+                    size += len(key) + 4
+                    if size > MAX_INTENT_BYTES:
+                        break
+                    stack.append((item, depth + 1))
+            else:
+                for item in value:
+                    size += 1
+                    if size > MAX_INTENT_BYTES:
+                        break
+                    stack.append((item, depth + 1))
+        elif kind is str:
+            size += len(value) + 2
+        elif kind is int:
+            size += value.bit_length() // 4 + 1  # at most the number of decimal digits
+        elif kind is float:
+            if value != value or value in (float("inf"), float("-inf")):
+                raise IntentError("a message must be plain JSON: NaN and Infinity are not")
+            size += 3
+        elif kind is bool or value is None:
+            size += 4
+        else:
+            raise IntentError(f"a message must be plain JSON, not {kind.__name__}")
+        if size > MAX_INTENT_BYTES:
+            raise IntentError(f"message too large (more than {MAX_INTENT_BYTES} bytes)")
+
+
 def _check_int(value: Any, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise IntentError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+    if type(value) is not int or not low <= value <= high:
+        raise IntentError(
+            f"{what} must be a whole number from {low} to {high}, not {_shown(value)}"
+        )
     return value
 
 
-def parse_intent(content: Any) -> MoveIntent | Command:
-    """Validate a raw message from the front end; raises :class:`IntentError` if malformed."""
-    if not isinstance(content, dict):
+def _check_choice(value: Any, choices: frozenset[str], what: str) -> str:
+    """A string from ``choices``, else an IntentError naming them (any JSON value is safe
+    to test: only a string is looked up)."""
+    if type(value) is not str or value not in choices:
+        raise IntentError(f"unknown {what} {_shown(value)}; expected one of {sorted(choices)}")
+    return value
+
+
+def _check_side(value: Any, what: str) -> Color | None:
+    if value is not None and (type(value) is not str or value not in (BLACK, WHITE)):
+        raise IntentError(f"{what} must be 'black' or 'white', not {_shown(value)}")
+    return value  # type: ignore[no-any-return]
+
+
+def _check_fields(content: dict[str, Any], allowed: set[str], kind: str) -> None:
+    if extra := set(content) - allowed:
+        shown = _shown(sorted(extra))
+        raise IntentError(f"unexpected fields in {kind} message: {shown}")
+
+
+def parse_intent(content: Any) -> MoveIntent | Command | EditIntent:
+    """Validate a raw message from the front end; raises :class:`IntentError` if malformed.
+
+    Any value at all is answered, in time bounded by :data:`MAX_INTENT_BYTES`: a
+    well-formed intent, or an :class:`IntentError` saying what is wrong.
+    """
+    if type(content) is not dict:
         raise IntentError(f"a message must be an object, not {type(content).__name__}")
-    try:
-        size = len(json.dumps(content))
-    except (TypeError, ValueError) as exc:
-        raise IntentError(f"a message must be plain JSON: {exc}") from None
-    if size > MAX_INTENT_BYTES:
-        raise IntentError(f"message too large ({size} bytes; at most {MAX_INTENT_BYTES})")
+    check_plain_json(content)
     kind = content.get("kind")
+    if type(kind) is not str or kind not in ("move", "command", "edit"):
+        raise IntentError(
+            f"unknown message kind {_shown(kind)}; expected 'move', 'command' or 'edit'"
+        )
     version = _check_int(content.get("version"), "version", 0, 2**53)
     if kind == "move":
         path = content.get("path")
-        if not isinstance(path, list) or not 2 <= len(path) <= 13:
-            raise IntentError(f"a move path must list 2 to 13 squares, not {path!r}")
+        if type(path) is not list or not 2 <= len(path) <= 13:
+            raise IntentError(f"a move path must list 2 to 13 squares, not {_shown(path)}")
         squares = tuple(_check_int(s, "a square", 1, 32) for s in path)
-        allowed = {"kind", "version", "path"}
-        if extra := set(content) - allowed:
-            raise IntentError(f"unexpected fields in a move message: {sorted(extra)}")
+        _check_fields(content, {"kind", "version", "path"}, "a move")
         return MoveIntent(version, squares)
     if kind == "command":
-        name = content.get("name")
-        if name not in COMMANDS:
-            raise IntentError(f"unknown command {name!r}; expected one of {sorted(COMMANDS)}")
-        side = content.get("side")
-        if side not in (None, BLACK, WHITE):
-            raise IntentError(f"side must be 'black' or 'white', not {side!r}")
-        if extra := set(content) - {"kind", "version", "name", "side", "ply"}:
-            raise IntentError(f"unexpected fields in a command message: {sorted(extra)}")
+        name = _check_choice(content.get("name"), COMMANDS, "command")
+        side = _check_side(content.get("side"), "side")
+        _check_fields(content, {"kind", "version", "name", "side", "ply"}, "a command")
         ply = content.get("ply")
         if name == "goto":
             ply = _check_int(ply, "ply", 0, 10_000)
         elif ply is not None:
             raise IntentError(f"only goto takes a ply, not {name!r}")
         return Command(version, name, side, ply)
-    if kind == "edit":
-        action = content.get("action")
-        if action not in EDIT_ACTIONS:
-            raise IntentError(
-                f"unknown edit action {action!r}; expected one of {sorted(EDIT_ACTIONS)}"
-            )
-        fields = {"kind", "version", "action", "square", "piece", "turn", "fen"}
-        if extra := set(content) - fields:
-            raise IntentError(f"unexpected fields in an edit message: {sorted(extra)}")
-        square = content.get("square")
-        if square is not None or action == "place":
-            square = _check_int(square, "a square", 1, 32)
-        piece = content.get("piece")
-        if piece is not None and piece not in EDIT_PIECES:
-            raise IntentError(f"piece must be one of {sorted(EDIT_PIECES)} or null, not {piece!r}")
-        turn = content.get("turn")
-        if turn not in (None, BLACK, WHITE) or (action == "turn" and turn is None):
-            raise IntentError(f"turn must be 'black' or 'white', not {turn!r}")
-        fen = content.get("fen")
-        if (action == "fen") != isinstance(fen, str):
-            raise IntentError("a fen action needs a FEN string, and only it takes one")
-        return EditIntent(version, action, square, piece, turn, fen)
-    raise IntentError(f"unknown message kind {kind!r}; expected 'move', 'command' or 'edit'")
+    action = _check_choice(content.get("action"), EDIT_ACTIONS, "edit action")
+    _check_fields(
+        content, {"kind", "version", "action", "square", "piece", "turn", "fen"}, "an edit"
+    )
+    square = content.get("square")
+    if square is not None or action == "place":
+        square = _check_int(square, "a square", 1, 32)
+    piece = content.get("piece")
+    if piece is not None and (type(piece) is not str or piece not in EDIT_PIECES):
+        raise IntentError(
+            f"piece must be one of {sorted(EDIT_PIECES)} or null, not {_shown(piece)}"
+        )
+    turn = _check_side(content.get("turn"), "turn")
+    if action == "turn" and turn is None:
+        raise IntentError("a turn action needs a turn: 'black' or 'white'")
+    fen = content.get("fen")
+    if (action == "fen") != (type(fen) is str):
+        raise IntentError("a fen action needs a FEN string, and only it takes one")
+    return EditIntent(version, action, square, piece, turn, fen)
 
 
 def resolve_path(legal: list[Move], path: tuple[int, ...]) -> Move | tuple[int, ...]:

@@ -33,6 +33,7 @@ from .errors import CheckersError, HookError, MoveVetoed
 from .fallback import StaticFallback
 from .game import DrawRules, Game
 from .game_info import GameInfo
+from .hooks import GameView, guarded
 from .milestone_tracking import MilestoneTracking
 from .milestones import Attempt, MilestoneBook
 from .move import BLACK, COLORS, WHITE, Color, Move, opponent
@@ -51,7 +52,7 @@ from .remote import NetworkPlay, RemotePlay
 from .timekeeper import Timekeeper
 from .turn_timer import TurnTimer
 
-__all__ = ["CheckersWidget", "HookError", "MoveVetoed"]
+__all__ = ["FRONTEND_TRAITS", "CheckersWidget", "GameView", "HookError", "MoveVetoed"]
 
 logger = logging.getLogger("checkers_widget")
 
@@ -63,8 +64,15 @@ DEFAULT_MAX_SIZE = 560
 MIN_SIZE = 240
 MAX_SIZE = 2000
 
-Validator = Callable[[Game, Move], "str | None"]
-Observer = Callable[[Game, Move], Any]
+#: A validator: ``fn(game, move)`` returns None to allow the move or a str to veto it.
+Validator = Callable[[GameView, Move], Any]
+#: An observer: ``fn(game, move)`` after every move; what it returns is ignored.
+Observer = Callable[[GameView, Move], Any]
+
+#: A veto's reason is cut to this many characters on the status line and in MoveVetoed.
+MAX_REASON_CHARS = 500
+#: The reason given for a veto whose text is empty.
+DEFAULT_VETO = "That move is not allowed here"
 
 
 #: The status line of a paused board (by Pause, or restored from an autosave file): the
@@ -159,6 +167,9 @@ class CheckersWidget(
         self._computer = SearchRunner()
         self._analyst = SearchRunner()
         self._unsubscribe: Callable[[], None] | None = None
+        #: Whether the board accepts moves and commands: Python's own record of the
+        #: ``interactive`` trait, which the front end cannot change (see set_state).
+        self._interactive = bool(interactive)
         self._autosave = Autosave(autosave) if autosave is not None else None
         resumed = None
         if self._autosave is not None and game is None:
@@ -189,6 +200,8 @@ class CheckersWidget(
         self._notice: Status | None = None
         self._version = 0
         self._hook_failure: BaseException | None = None
+        #: While a hook runs: what it tried to change (see _run_hook); else None.
+        self._hook_attempts: list[str] | None = None
         #: The last errors raised by hooks, newest last (also logged and shown on the board).
         self.errors: list[str] = []
         self._fallback_id = f"checkers-{uuid.uuid4().hex}"
@@ -223,6 +236,7 @@ class CheckersWidget(
         self.orientation = orientation or self._human_side()
         self.on_msg(self._on_message)
         self.observe(self._on_live_eval, names="live_eval")
+        self.observe(self._on_interactive, names="interactive")
         self.observe(self._on_view_change, names=["orientation", "live_eval"])
         self._timekeeper = (
             Timekeeper(TimeControl.of(timer), self._on_time_expired) if timer is not None else None
@@ -267,6 +281,7 @@ class CheckersWidget(
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise CheckersError(f"game must be a Game, not {type(game).__name__}")
+        self._refuse_in_hook("game = ")
         self._attach(game)
         self._game = game
         self._pending = None
@@ -306,10 +321,9 @@ class CheckersWidget(
             if event in ("move", "redo"):
                 move = game.moves[-1]
                 for observer in list(self._observers):
-                    try:
-                        observer(game, move)
-                    except Exception as exc:
-                        self._report_hook_error("observer", observer, exc)
+                    # A failure is reported (and kept for play() to raise): the move stands.
+                    with contextlib.suppress(HookError):
+                        self._run_hook("observer", observer, move)
             if not self._suspended:
                 self._save()
                 self._after_change()
@@ -557,11 +571,21 @@ class CheckersWidget(
 
     # ------------------------------------------------------------------ hooks
     def validate(self, fn: Validator) -> Validator:
-        """Register ``fn(game, move) -> None | str``; a string vetoes the move with that reason.
+        """Register ``fn(game, move)``, asked about every legal move before it is played.
 
-        Validators see only legal moves, in registration order, before the move is
-        played; usable as a decorator. Moves played directly on ``widget.game`` bypass
-        them (the widget is where the house rules live).
+        ``fn`` returns None to allow the move, or a ``str`` to veto it: the text is the
+        reason on the status line and in :class:`MoveVetoed` (read as a plain ``str``,
+        cut to :data:`MAX_REASON_CHARS`; an empty one reads :data:`DEFAULT_VETO`). Any
+        other return value (True, False, a number, bytes, an object) is a mistake in the
+        validator: it refuses the move with a :class:`HookError`, as raising does.
+
+        ``game`` is a read-only :class:`~checkers_widget.hooks.GameView` of the live
+        game (``game.copy()`` gives a Game to try moves on). While a validator runs,
+        nothing may change the game, through the view, ``widget.game`` or the widget:
+        the attempt raises :class:`HookError`, and the move is refused with the game
+        exactly as before, even if the validator caught that error. Validators run in
+        registration order; usable as a decorator. Moves played directly on
+        ``widget.game`` bypass them (the widget is where the house rules live).
         """
         if not callable(fn):
             raise TypeError(f"a validator must be callable, not {fn!r}")
@@ -569,7 +593,11 @@ class CheckersWidget(
         return fn
 
     def on_move(self, fn: Observer) -> Observer:
-        """Register ``fn(game, move)``, called after every move; usable as a decorator."""
+        """Register ``fn(game, move)``, called after every move; usable as a decorator.
+
+        ``game`` is a read-only view, as for :meth:`validate`: an observer cannot change
+        the game either (the attempt is reported as an error; the move stands).
+        """
         if not callable(fn):
             raise TypeError(f"an observer must be callable, not {fn!r}")
         self._observers.append(fn)
@@ -590,25 +618,69 @@ class CheckersWidget(
         self._observers.clear()
 
     def _veto(self, move: Move) -> str | None:
-        """The first validator's objection to a legal move, or None."""
+        """The first validator's objection to a legal move, or None.
+
+        Raises :class:`HookError` (already reported) when a validator raises, returns
+        something other than None or a str, or tries to change the game; the game is
+        then exactly as before.
+        """
         for validator in list(self._validators):
-            try:
-                reason = validator(self._game, move)
-            except Exception as exc:
-                self._report_hook_error("validator", validator, exc)
-                raise HookError(
-                    f"validator {_name(validator)} raised {type(exc).__name__}: {exc}"
-                ) from exc
-            if reason is not None:
-                return str(reason) or "that move is not allowed here"
+            value = self._run_hook("validator", validator, move)
+            if value is None:
+                continue
+            if not isinstance(value, str):
+                text = (
+                    f"validator {_name(validator)} returned a {type(value).__name__}: "
+                    "a validator returns None to allow a move or a str to veto it"
+                )
+                self._report_hook_error(text)
+                raise HookError(text)
+            return _reason_text(value)
         return None
 
-    def _report_hook_error(self, kind: str, fn: Callable[..., Any], exc: BaseException) -> None:
-        text = f"Error in {kind} {_name(fn)}: {type(exc).__name__}: {exc}"
-        logger.error("%s\n%s", text, "".join(traceback.format_exception(exc)))
+    def _run_hook(self, kind: str, fn: Callable[..., Any], move: Move) -> Any:
+        """Call a hook with a read-only view of the game, the live game locked meanwhile.
+
+        Whatever the hook tries, the game comes out as it went in (see :mod:`hooks`): a
+        hook that raises, or that tried to change the game (even if it caught the
+        refusal), is reported on the board and raises :class:`HookError`.
+        """
+        what = f"{kind} {_name(fn)}"
+        outer = self._hook_attempts
+        attempts: list[str] = []
+        self._hook_attempts = attempts
+        try:
+            with guarded(self._game, what, attempts) as view:
+                value = fn(view, move)
+        except Exception as exc:
+            self._hook_attempts = outer
+            text = f"Error in {what}: {type(exc).__name__}: {_safe_text(exc)}"
+            self._report_hook_error(text, exc)
+            raise HookError(f"{what} raised {type(exc).__name__}: {_safe_text(exc)}") from exc
+        finally:
+            self._hook_attempts = outer  # (a KeyboardInterrupt too)
+        if attempts:
+            text = (
+                f"{what} tried to change the game ({attempts[0]}): hooks must not change "
+                "the game, which is unchanged"
+            )
+            self._report_hook_error(text)
+            raise HookError(text)
+        return value
+
+    def _refuse_in_hook(self, action: str) -> None:
+        """Refuse a widget call that changes the game while a hook runs (see _run_hook)."""
+        attempts = self._hook_attempts
+        if attempts is not None:
+            attempts.append(f"widget.{action}()")
+            raise HookError(f"a hook cannot call widget.{action}(): hooks must not change the game")
+
+    def _report_hook_error(self, text: str, exc: BaseException | None = None) -> None:
+        trace = "".join(traceback.format_exception(exc)) if exc is not None else ""
+        logger.error("%s\n%s", text, trace)
         self.errors.append(text)
         del self.errors[:-20]
-        self._hook_failure = exc
+        self._hook_failure = exc or HookError(text)
         self._notice = Status(text, "error")
         self._publish()
 
@@ -621,6 +693,7 @@ class CheckersWidget(
         unchanged in all three cases (an observer that raises after the move leaves the
         move played).
         """
+        self._refuse_in_hook("play")
         self._check_not_paused()
         if self._remote is not None:
             return self._remote.play(move)
@@ -644,7 +717,9 @@ class CheckersWidget(
         self._play_own(move)
         failure, self._hook_failure = self._hook_failure, None
         if failure is not None:
-            raise HookError(f"{move} was played, but an observer failed: {failure}") from failure
+            raise HookError(
+                f"{move} was played, but an observer failed: {_safe_text(failure)}"
+            ) from failure
         return move
 
     def _play_own(self, move: Move) -> None:
@@ -724,6 +799,7 @@ class CheckersWidget(
             self._start_over(fresh=False)
 
     def _start_over(self, *, fresh: bool) -> None:
+        self._refuse_in_hook("new_game" if fresh else "restart")
         if self._remote is not None:
             self._remote.command("new" if fresh else "restart")  # raises: not across the link
         self._computer.cancel()
@@ -774,6 +850,7 @@ class CheckersWidget(
     def pause(self) -> None:
         """Pause: hide the board and stop the computer (and the clock) until :meth:`resume`."""
         with self._lock:
+            self._refuse_in_hook("pause")
             if self._paused:
                 return
             self._paused = True
@@ -788,6 +865,7 @@ class CheckersWidget(
     def resume(self) -> None:
         """Go on after :meth:`pause`: the board comes back and the computer plays on."""
         with self._lock:
+            self._refuse_in_hook("resume")
             if not self._paused:
                 return
             self._paused = False
@@ -799,6 +877,8 @@ class CheckersWidget(
 
     def _check_not_paused(self, action: str | None = None) -> None:
         """Refuse an action while paused, or one that a network game cannot allow."""
+        if action is not None:
+            self._refuse_in_hook(action)
         if self._paused:
             raise CheckersError("the game is paused: resume it first")
         if action is not None and self._remote is not None:
@@ -869,10 +949,59 @@ class CheckersWidget(
         """Turn the board round."""
         self.orientation = WHITE if self.orientation == BLACK else BLACK
 
+    # ------------------------------------------------------------------ front-end state
+    def set_state(self, sync_data: Any) -> None:
+        """Take from the front end only what it may change (see :data:`FRONTEND_TRAITS`).
+
+        ipywidgets calls this for every comm ``update`` message. Anything else (the
+        ``interactive`` switch, the game's state, the controls, any other key) is Python's
+        to decide: it is refused, logged, and Python's value is sent back so that the
+        front end shows the truth again. A value the trait itself refuses likewise.
+        """
+        if not isinstance(sync_data, dict):
+            logger.warning("refused a front-end update that is not an object")
+            return
+        with self._lock:
+            refused = []
+            for key, value in sync_data.items():
+                if not self._frontend_may_set(key):
+                    refused.append(key)
+                    continue
+                old = getattr(self, key)
+                try:
+                    super().set_state({key: value})
+                except (traitlets.TraitError, TypeError, ValueError):
+                    # (A validator that raises inside ipywidgets' held notifications
+                    # may leave the value set: put Python's back.)
+                    self.set_trait(key, old)
+                    refused.append(key)
+            if refused:
+                logger.warning("refused a front-end change of %s", _safe_text(refused, limit=200))
+                known = [key for key in refused if isinstance(key, str) and key in self.keys]
+                if known:
+                    self.send_state(key=known)
+
+    def _frontend_may_set(self, key: Any) -> bool:
+        """Whether the front end may set trait ``key`` now: a view preference, or the
+        Evaluation switch where the board offers it (an interactive board, with the
+        "evaluation" control)."""
+        if key == "live_eval":
+            offered = self._offered_controls()
+            return self._interactive and (offered is None or "evaluation" in offered)
+        return isinstance(key, str) and key in FRONTEND_TRAITS
+
+    def _on_interactive(self, change: dict[str, Any]) -> None:
+        """``widget.interactive = ...`` from Python: the board's record follows it."""
+        self._interactive = bool(change["new"])
+
     # ------------------------------------------------------------------ intents
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             self.handle_intent(content)
+        except CheckersError as exc:  # refused deeper down: shown as the refusal it is
+            logger.warning("refused a message from the board: %s", _safe_text(exc))
+            self._notice = Status(_sentence(_safe_text(exc)), "refused")
+            self._publish()
         except Exception as exc:  # a bug here must show, not vanish into the comm
             logger.exception("checkers-widget failed to handle %r", content)
             self._notice = Status(f"Internal error: {type(exc).__name__}: {exc}", "error")
@@ -885,6 +1014,7 @@ class CheckersWidget(
         browser does. Refusals are shown on the status line and change nothing; each is
         shown until the next action, after which the status line says what is true now.
         """
+        self._refuse_in_hook("handle_intent")
         with self._lock:
             # Every message is the user's next action: the answer to the last one goes.
             stale = self._notice is not None
@@ -906,7 +1036,7 @@ class CheckersWidget(
             return self._refuse(
                 "That was played on an old position; the board has been brought up to date"
             )
-        if not self.interactive:
+        if not self._interactive:
             return self._refuse("This board is for viewing only")
         with self._lock:
             if self._paused and not (
@@ -1150,6 +1280,13 @@ class CheckersWidget(
 #: The status line for a click or key on the board while the computer thinks.
 THINKING_REFUSAL = "Wait: the computer is thinking; move after its reply"
 
+#: The traits the front end may change (see :meth:`CheckersWidget.set_state`): the view
+#: preferences, plus ``live_eval`` (the Evaluation switch) where the board offers that
+#: control, and ipywidgets' own view count. Everything else that carries authority
+#: (``interactive``, the state with the players, controls, level and clock, the game
+#: header) is Python's alone.
+FRONTEND_TRAITS = frozenset({"orientation", "show_numbers", "animate", "size", "_view_count"})
+
 #: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
 CONTROLS = frozenset(
     {
@@ -1196,4 +1333,32 @@ def _analysis_dict(analysis: Analysis) -> dict[str, Any]:
 
 
 def _name(fn: Callable[..., Any]) -> str:
-    return getattr(fn, "__qualname__", None) or repr(fn)
+    """A hook's name for messages (its qualified name), whatever the object."""
+    name = getattr(fn, "__qualname__", None)
+    return name[:100] if isinstance(name, str) and name else _safe_text(fn, limit=100)
+
+
+def _safe_text(value: object, *, limit: int = MAX_REASON_CHARS) -> str:
+    """``str(value)`` for a message, at most ``limit`` characters; never raises (a
+    user's object may have a ``__str__`` that does)."""
+    try:
+        text = str(value)
+    except Exception:
+        return f"<{type(value).__name__} whose text cannot be read>"
+    return _cut(str.__getitem__(text, slice(0, limit + 1)), limit)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _reason_text(value: str) -> str:
+    """A validator's reason as plain text for the status line: a plain ``str`` (not the
+    validator's str subclass, whose methods could do anything), cut to
+    :data:`MAX_REASON_CHARS`; an empty or blank reason gets :data:`DEFAULT_VETO`."""
+    text = str.__getitem__(value, slice(0, MAX_REASON_CHARS + 1))
+    return _cut(text, MAX_REASON_CHARS) if text.strip() else DEFAULT_VETO

@@ -180,7 +180,8 @@ class LessonBoard(CheckersWidget):
         mistake in the lesson and is explained in the lesson's words."""
         attempt = self._illegal_attempt(content)
         changed = super().handle_intent(content)
-        if attempt is not None and not changed and self.state["status"]["kind"] == "refused":
+        notice = self._notice
+        if attempt is not None and not changed and notice is not None and notice.kind == "refused":
             # The lesson's words on the status line too: they explain the rule without
             # naming the answer, which the board's own explanation would list.
             self.show_refusal(self.run.refused(attempt).message)
@@ -212,17 +213,18 @@ class LessonBoard(CheckersWidget):
             return None
         path = getattr(intent, "path", None)
         game = self.game
+        # Python's own records, never the front end's word (the state it may echo).
         if (
             path is None
-            or intent.version != self.state.get("version")
-            or not self.interactive
+            or intent.version != self._version
+            or not self._interactive
             or self.thinking
             or game.is_over()
             or game.turn != self.run.learner
         ):
             return None
-        pending = (self.state.get("pending") or {}).get("path")
-        if pending and tuple(path[: len(pending)]) != tuple(pending):
+        pending = self._pending
+        if pending and tuple(path[: len(pending)]) != pending:
             return tuple(path)  # switching pieces in the middle of a jump
         try:
             resolve_path(game.legal_moves(), tuple(path))
@@ -316,9 +318,11 @@ class Tutorial:
         self._hint_button.add_class("cw-lesson-hint")
         self._retry_button.add_class("cw-lesson-retry")
         self._continue.add_class("cw-lesson-continue")
-        self._hint_button.on_click(lambda _b: self.hint())
+        # A click message can be forged for a button shown disabled or hidden: each
+        # button acts only while Python offers it.
+        self._hint_button.on_click(lambda b: None if b.disabled else self.hint())
         self._retry_button.on_click(lambda _b: self.try_again())
-        self._continue.on_click(lambda _b: self.next())
+        self._continue.on_click(lambda b: None if b.layout.display == "none" else self.next())
         actions = ipw.HBox([self._hint_button, self._retry_button, self._continue])
         actions.add_class("cw-lesson-actions")
         # Beside the board: the task, the feedback and the buttons, then the explanation.
