@@ -154,6 +154,26 @@ class CheckersWidget(
         size: int | None = None,
         **kwargs: Any,
     ) -> None:
+        # What close() needs exists before anything can fail: ipywidgets closes even a
+        # widget whose constructor raised, when it is collected.
+        self._computer = SearchRunner()
+        self._analyst = SearchRunner()
+        self._unsubscribe: Callable[[], None] | None = None
+        _check_arguments(
+            game=game,
+            orientation=orientation,
+            flags={
+                "show_numbers": show_numbers,
+                "interactive": interactive,
+                "animate": animate,
+                "live_eval": live_eval,
+            },
+            engines={"hint_engine": hint_engine, "eval_engine": eval_engine},
+            autosave=autosave,
+            milestones=milestones,
+            size=size,
+            extra=kwargs,
+        )
         super().__init__(
             size=size,
             show_numbers=show_numbers,
@@ -162,11 +182,6 @@ class CheckersWidget(
             live_eval=live_eval,
             **kwargs,
         )
-        # What close() needs, first: a constructor that raises (a bad argument) still
-        # leaves a widget that ipywidgets closes when it is collected.
-        self._computer = SearchRunner()
-        self._analyst = SearchRunner()
-        self._unsubscribe: Callable[[], None] | None = None
         #: Whether the board accepts moves and commands: Python's own record of the
         #: ``interactive`` trait, which the front end cannot change (see set_state).
         self._interactive = bool(interactive)
@@ -588,7 +603,7 @@ class CheckersWidget(
         ``widget.game`` bypass them (the widget is where the house rules live).
         """
         if not callable(fn):
-            raise TypeError(f"a validator must be callable, not {fn!r}")
+            raise HookError(f"a validator must be callable, not {type(fn).__name__}")
         self._validators.append(fn)
         return fn
 
@@ -599,7 +614,7 @@ class CheckersWidget(
         the game either (the attempt is reported as an error; the move stands).
         """
         if not callable(fn):
-            raise TypeError(f"an observer must be callable, not {fn!r}")
+            raise HookError(f"an observer must be callable, not {type(fn).__name__}")
         self._observers.append(fn)
         return fn
 
@@ -1297,13 +1312,61 @@ CONTROLS = frozenset(
 )  # fmt: skip
 
 
+#: Keyword arguments passed on to ipywidgets (layout and the like); anything else unknown
+#: is a mistake in the call, refused rather than silently ignored.
+_WIDGET_KWARGS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
+
+
+def _check_arguments(
+    *,
+    game: object,
+    orientation: object,
+    flags: dict[str, object],
+    engines: dict[str, object],
+    autosave: object,
+    milestones: object,
+    size: object,
+    extra: dict[str, object],
+) -> None:
+    """Refuse a constructor argument of the wrong kind with a CheckersError naming it.
+
+    Checked before anything is built, so a bad call changes nothing and never surfaces
+    as a traitlets ``TraitError``, a ``TypeError`` or an ``AttributeError`` later on.
+    """
+    if game is not None and not isinstance(game, Game):
+        raise CheckersError(
+            f"game must be a Game (for a position, pass Game(fen)), not {type(game).__name__}"
+        )
+    if orientation is not None and orientation not in COLORS:
+        raise CheckersError(f"orientation must be 'black', 'white' or None, not {orientation!r}")
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise CheckersError(f"{name} must be True or False, not {value!r}")
+    for name, value in engines.items():
+        if value is not None and not isinstance(value, Engine):
+            raise CheckersError(f"{name} must be an Engine or None, not {type(value).__name__}")
+    if autosave is not None and not isinstance(autosave, str | os.PathLike):
+        raise CheckersError(f"autosave must be a file path or None, not {type(autosave).__name__}")
+    if not isinstance(milestones, bool | MilestoneBook):
+        raise CheckersError(
+            f"milestones must be True, False or a MilestoneBook, not {type(milestones).__name__}"
+        )
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int)):
+        raise CheckersError(f"size must be a whole number of pixels or None, not {size!r}")
+    unknown = sorted(set(extra) - _WIDGET_KWARGS)
+    if unknown:
+        raise CheckersError(f"CheckersWidget() got an unknown argument {unknown[0]!r}")
+
+
 def _checked_controls(controls: Iterable[str] | None) -> list[str] | None:
     """The controls a board offers (None: all that apply); unknown names are refused."""
     if controls is None:
         return None
-    if isinstance(controls, str):
-        raise CheckersError("controls must be a list of names, not one string")
+    if isinstance(controls, str) or not isinstance(controls, Iterable):
+        raise CheckersError(f"controls must be a list of names, not {controls!r}")
     chosen = list(controls)
+    if not all(isinstance(name, str) for name in chosen):
+        raise CheckersError("controls must be a list of names (strings)")
     unknown = sorted(set(chosen) - CONTROLS)
     if unknown:
         raise CheckersError(
