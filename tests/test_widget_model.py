@@ -441,14 +441,6 @@ def test_an_observer_that_raises_is_reported_after_the_move(caplog):
     assert len(w.errors) == 2
 
 
-def test_hooks_must_be_callable():
-    w = CheckersWidget()
-    with pytest.raises(TypeError):
-        w.validate("not a function")  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        w.on_move(42)  # type: ignore[arg-type]
-
-
 # --------------------------------------------------------------------------- commands
 
 
