@@ -26,7 +26,7 @@ from typing import Any
 from ..errors import CheckersError, GameOverError, IllegalMoveError
 from ..game import DrawRules, Game
 from ..move import Color, Move, opponent
-from .host import check_name
+from .host import check_name, check_seconds
 from .messages import Message
 from .session import EventKind, Refusal, Session, SessionError, SessionEvent, _Link, game_status
 from .session import logger as logger
@@ -84,14 +84,26 @@ class JoinSession(Session):
             heartbeat_timeout=heartbeat_timeout,
             thread_name="checkers-join",
         )
+        if not isinstance(address, str) or not address:
+            raise SessionError(f"address must be a host name or IP address, not {address!r}")
+        if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+            raise SessionError(f"port must be a whole number from 1 to 65535, not {port!r}")
+        if token is not None and (
+            not isinstance(token, str)
+            or len(token) != 32
+            or any(c not in "0123456789abcdef" for c in token)
+        ):
+            raise SessionError("token must be the 32 hexadecimal digits the host gave")
         self._address = address
-        self._port = int(port)
+        self._port = port
         self._name = check_name(name)
         self._token = token
-        self._connect_timeout = connect_timeout
+        self._connect_timeout = check_seconds(connect_timeout, "connect_timeout", positive=True)
+        if reconnect_timeout is not None:
+            reconnect_timeout = check_seconds(reconnect_timeout, "reconnect_timeout")
         self._reconnect_override = reconnect_timeout
         self._reconnect_timeout = 60.0 if reconnect_timeout is None else reconnect_timeout
-        self._retry_interval = retry_interval
+        self._retry_interval = check_seconds(retry_interval, "retry_interval", positive=True)
         self._link: _Link | None = None
         self._game: Game | None = None
         self._host_name = address
@@ -510,4 +522,8 @@ class JoinSession(Session):
             if self._paused_until is None or self._link is not None or self._closing:
                 sock.close()
                 return
-            self._open(sock)
+            try:
+                self._open(sock)
+            except OSError as exc:  # reset as soon as it was made: try again later
+                logger.debug("network play: reconnecting failed: %s", exc)
+                sock.close()
