@@ -60,9 +60,9 @@ def sockets() -> Iterator[Callable[[int], socket.socket]]:
         sock.close()
 
 
-def host(sessions: list[Any], **options: Any) -> HostSession:
+def host(sessions: list[Any], game: Game | None = None, **options: Any) -> HostSession:
     options.setdefault("accept", True)
-    session = HostSession(Game(), **options).start()
+    session = HostSession(game or Game(), **options).start()
     sessions.append(session)
     return session
 
@@ -398,3 +398,74 @@ def test_join_arguments_are_checked_with_a_session_error(
 def test_not_a_game_is_a_session_error() -> None:
     with pytest.raises(SessionError, match="must be a Game"):
         HostSession("B:W21-32:B1-12")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- what the host sends
+def play_both(session: HostSession, guest: JoinSession, moves: list[str]) -> None:
+    """Play ``moves`` from the start, each by whichever side has it."""
+    for move in moves:
+        ply = session.game.ply
+        if session.game.turn == session.local_side:
+            session.play(move)
+        else:
+            guest.send_move(move)
+        assert session.wait_for(lambda s, ply=ply: s.game.ply == ply + 1, WAIT)
+        assert guest.wait_for(lambda s, ply=ply: s.game is not None and s.game.ply == ply + 1, WAIT)
+
+
+@pytest.mark.timeout(60)
+def test_a_termination_text_the_wire_cannot_carry_is_made_sendable(sessions: list[Any]) -> None:
+    """The host's own set_result text went on the wire as it was: control characters or
+    more than 500 characters made the game's listener raise ProtocolError out of
+    set_result, with the result recorded but never sent."""
+    session = host(sessions)
+    guest = join(sessions, session.port).wait_accepted(WAIT)
+    text = "adjudicated:\n" + "x" * 1000
+    session.game.set_result("1-0", text)  # no exception
+    assert guest.wait_for(lambda s: s.game is not None and s.game.result == "1-0", WAIT)
+    assert (
+        guest.game is not None
+        and guest.game.termination == ("adjudicated:\ufffd" + "x" * 1000)[:500]
+    )
+
+
+@pytest.mark.timeout(60)
+def test_side_names_the_wire_cannot_carry_do_not_stop_the_welcome(sessions: list[Any]) -> None:
+    game = Game(side_names=("Black\tpieces", "W" * 60))
+    session = HostSession(game, accept=True).start()
+    sessions.append(session)
+    guest = join(sessions, session.port).wait_accepted(WAIT)
+    assert guest.game is not None
+    assert guest.game.side_names == ("Black\ufffdpieces", "W" * 40)
+
+
+@pytest.mark.timeout(60)
+def test_a_game_that_outgrows_the_protocol_is_reported_not_raised(
+    sessions: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from checkers_widget.network import messages
+
+    session = host(sessions)
+    guest = join(sessions, session.port).wait_accepted(WAIT)
+    play_both(session, guest, ["11-15", "23-19"])
+    monkeypatch.setattr(messages, "MAX_MOVES", 2)  # a state may list two moves, no more
+    mover = session.game.turn
+    if mover == session.local_side:
+        session.play("8-11")  # the move is played and kept: only sending it failed
+    else:
+        guest.send_move("8-11")
+    assert session.wait_for(lambda s: s.game.ply == 3 and s.errors, WAIT)
+    assert "can no longer be sent" in session.errors[-1].reason
+    assert not session.ended and session.game.ply == 3
+
+
+def test_unchecked_moves_with_absurd_squares_are_a_session_error(sessions: list[Any]) -> None:
+    session = host(sessions)
+    guest = join(sessions, session.port).wait_accepted(WAIT)
+    for move in ["11-" + "9" * 5000, [11, 10**5000], [11, True], 1115, None]:
+        for check in (True, False):
+            if check and guest.game is not None and guest.game.turn != guest.local_side:
+                continue  # checked moves are refused as out of turn first
+            with pytest.raises(CheckersError):
+                guest.send_move(move, check=check)  # type: ignore[arg-type]
+    assert session.game.ply == 0

@@ -46,6 +46,16 @@ class HostGoneError(SessionError):
     """The host closed the connection or never came back."""
 
 
+def _squares(move: object) -> tuple[int, ...]:
+    """The squares of a move given as a sequence of numbers 1 to 32 (else SessionError)."""
+    if isinstance(move, str | bytes) or not isinstance(move, Sequence):
+        raise SessionError(f"a move is a Move, move text or its squares, not {type(move).__name__}")
+    path = tuple(move)
+    if not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 32 for s in path):
+        raise SessionError("a move's squares are whole numbers from 1 to 32")
+    return path
+
+
 class _OutOfSync(Exception):
     """The host's state does not follow from its own moves on the mirror."""
 
@@ -276,7 +286,7 @@ class JoinSession(Session):
                 elif isinstance(move, str):
                     sent = game.board.parse_move(move)
                 else:
-                    path = tuple(move)
+                    path = _squares(move)
                     found = next((m for m in legal if m.path == path), None)
                     sent = found or game.board.parse_move("-".join(map(str, path)))
                 path = sent.path
@@ -284,9 +294,12 @@ class JoinSession(Session):
                 if isinstance(move, Move):
                     path = move.path
                 elif isinstance(move, str):
-                    path = tuple(int(s) for s in re.findall(r"\d+", move))
+                    squares = re.findall(r"[0-9]+", move)
+                    if any(len(s) > 2 for s in squares):
+                        raise SessionError(f"{move[:40]!r}: squares are numbered 1 to 32")
+                    path = tuple(int(s) for s in squares)
                 else:
-                    path = tuple(move)
+                    path = _squares(move)
                 sent = path
             self._send(link, "move", ply=game.ply, path=list(path))
             return sent

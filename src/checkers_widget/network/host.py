@@ -34,8 +34,8 @@ from typing import Any
 from ..errors import CheckersError
 from ..game import WIN, DrawRules, Game
 from ..move import BLACK, WHITE, Color, Move, opponent
-from .messages import MAX_NAME_CHARS, Message, printable
-from .session import Session, SessionError, SessionEvent, _Link, game_status, logger
+from .messages import MAX_NAME_CHARS, Message, ProtocolError, printable
+from .session import Refusal, Session, SessionError, SessionEvent, _Link, game_status, logger
 
 __all__ = ["AcceptPolicy", "HostSession", "JoinRequest"]
 
@@ -325,16 +325,29 @@ class HostSession(Session):
             "ply": game.ply,
             "fen": game.board.to_fen(),
             "result": game.result,
-            "termination": game.termination,
+            # The host's own text (set_result may be given anything): made sendable.
+            "termination": None if game.termination is None else printable(game.termination),
             "draw_offer": game.draw_offer,
         }
+
+    def _broadcast(self, link: _Link) -> None:
+        """Send ``link`` the game's state; a game that outgrew the protocol (more moves
+        than a state may list) is reported, never raised into the game's listeners
+        (which would leave the move played but unreported)."""
+        try:
+            self._send(link, "state", **self._state_fields())
+        except ProtocolError as exc:
+            reason = f"the game can no longer be sent to the guest: {exc}"
+            logger.error("network play: %s", reason)
+            self._errors.append(Refusal(time.time(), link.peer, reason, "state"))
+            self._emit("error", f"Cannot send the game to {link.name}: {exc}", reason=reason)
 
     def _on_game(self, event: str, game: Game) -> None:
         """Game listener: broadcast every change to the guest and report it."""
         with self._lock:
             self._seq += 1
             if self._guest is not None:
-                self._send(self._guest, "state", **self._state_fields())
+                self._broadcast(self._guest)
             data: dict[str, Any] = {}
             if event in ("move", "redo") and game.moves:
                 move = game.moves[-1]
@@ -611,9 +624,12 @@ class HostSession(Session):
             reconnect_timeout=self._reconnect_timeout,
             start_fen=game.start_fen,
             draw_rules=rules_dict(rules),
-            side_names=list(game.side_names),
+            side_names=[
+                printable(name, MAX_NAME_CHARS) or default
+                for name, default in zip(game.side_names, ("Black", "White"), strict=True)
+            ],
         )
-        self._send(link, "state", **self._state_fields())
+        self._broadcast(link)
 
     def _link_lost(self, link: _Link, reason: str) -> None:
         if self._pending is not None and self._pending[0] is link:
