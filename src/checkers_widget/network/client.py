@@ -284,6 +284,10 @@ class JoinSession(Session):
                         raise IllegalMoveError(f"{move} is not a legal move", legal)
                     sent = found
                 elif isinstance(move, str):
+                    if any(len(s) > 2 for s in re.findall(r"[0-9]+", move)):
+                        raise IllegalMoveError(
+                            f"{move[:40]!r}: squares are numbered 1 to 32", legal
+                        )
                     sent = game.board.parse_move(move)
                 else:
                     path = _squares(move)

@@ -10,6 +10,12 @@ The guest's moves and draw/resign commands are checked here against the game its
 the right side, the right ply, a legal move. Anything else is refused, logged and
 answered with an ``error`` message; the game is left untouched.
 
+**Hostile connections:** a connection has ``hello_timeout`` seconds (5) to send a valid
+hello, and one chance: a malformed first line closes it. At most ``max_handshakes`` (64)
+connections may wait for their hello; one more closes the oldest (after reading any hello
+it already sent), never the newcomer, so idle or slow sockets cannot keep a real guest
+out, and a flood costs a bounded number of sockets and buffers.
+
 **Undo across the link:** there is none. The guest has no message to ask for one. The
 host's own code should not undo, redo, reset or step through the game while a guest
 is in it (the widget should disable those controls). If it does anyway, the host is
@@ -507,12 +513,16 @@ class HostSession(Session):
         else:
             move = next((m for m in game.legal_moves() if m.path == path), None)
             if move is not None:
-                game.play(move)
-                return
-            try:
-                reason = game.explain(list(path))
-            except Exception:
-                reason = f"{text} is not a legal move"
+                try:
+                    game.play(move)
+                    return
+                except CheckersError as exc:  # e.g. a listener of the game refused it
+                    reason = f"{text}: {exc}"
+            else:
+                try:
+                    reason = game.explain(list(path))
+                except Exception:
+                    reason = f"{text} is not a legal move"
         self._refuse(link, reason, self._raw, refused="move")
 
     def _hello(self, link: _Link, message: Message) -> None:
