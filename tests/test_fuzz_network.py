@@ -19,7 +19,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from checkers_widget import CheckersError, Game
-from checkers_widget.network import PROTOCOL, PROTOCOL_VERSION, HostSession, ProtocolError
+from checkers_widget.network import (
+    PROTOCOL,
+    PROTOCOL_VERSION,
+    HostSession,
+    JoinSession,
+    ProtocolError,
+)
 from checkers_widget.network.messages import (
     CLIENT_TYPES,
     HOST_TYPES,
@@ -32,6 +38,15 @@ from checkers_widget.network.messages import (
 from network_peers import WAIT
 
 START = Game().start_fen
+
+
+def position_after(move: str) -> str:
+    game = Game()
+    game.play(move)
+    return game.board.to_fen()
+
+
+AFTER_11_15 = position_after("11-15")
 
 #: One valid message of every type (header fields added by :func:`whole`).
 SAMPLES: dict[str, dict[str, Any]] = {
@@ -349,3 +364,41 @@ def test_a_host_in_a_game_refuses_any_line_and_its_game_is_unchanged(lines: list
 
 def test_the_host_types_and_client_types_cover_the_schemas() -> None:
     assert set(SCHEMAS) == CLIENT_TYPES | HOST_TYPES
+
+
+@pytest.mark.timeout(120)
+@given(st.lists(ANY_LINE, min_size=1, max_size=5))
+@settings(max_examples=20)
+def test_a_guest_refuses_any_line_from_its_host_and_its_mirror_is_unchanged(
+    lines: list[bytes],
+) -> None:
+    sent = [as_line(data) for data in lines]
+    refused = [line for line in sent if line.strip() and decoded_or_refused(line, "host") is None]
+    assume(len(refused) == sum(bool(line.strip()) for line in sent))
+    server = socket.create_server(("127.0.0.1", 0))
+    guest = JoinSession("127.0.0.1", server.getsockname()[1], name="Bob")
+    try:
+        guest.start()
+        conn, _ = server.accept()
+        conn.settimeout(WAIT)
+        fake = conn.makefile("rb")
+        assert json.loads(fake.readline())["type"] == "hello"
+        state = {**whole("state"), "moves": [[11, 15]], "ply": 1, "fen": AFTER_11_15}
+        for content in (whole("welcome"), state):
+            conn.sendall(json.dumps(content).encode() + b"\n")
+        guest.wait_accepted(WAIT)
+        assert guest.game is not None
+        before = (guest.game.board.to_fen(), [m.path for m in guest.game.moves])
+        for line in sent:
+            conn.sendall(line + b"\n")
+        conn.sendall(json.dumps({**whole("ping"), "n": 424242}).encode() + b"\n")
+        while (text := fake.readline()) and json.loads(text).get("n") != 424242:
+            pass  # the guest answers the ping after every line before it
+        assert text, "the guest hung up"
+        assert len(guest.errors) == len(refused)
+        assert guest.accepted and not guest.ended and guest.connected
+        assert (guest.game.board.to_fen(), [m.path for m in guest.game.moves]) == before
+        conn.close()
+    finally:
+        guest.close()
+        server.close()

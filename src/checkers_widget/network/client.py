@@ -50,10 +50,12 @@ def _squares(move: object) -> tuple[int, ...]:
     """The squares of a move given as a sequence of numbers 1 to 32 (else SessionError)."""
     if isinstance(move, str | bytes) or not isinstance(move, Sequence):
         raise SessionError(f"a move is a Move, move text or its squares, not {type(move).__name__}")
-    path = tuple(move)
-    if not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 32 for s in path):
-        raise SessionError("a move's squares are whole numbers from 1 to 32")
-    return path
+    squares: list[int] = []
+    for square in move:
+        if not isinstance(square, int) or isinstance(square, bool) or not 1 <= square <= 32:
+            raise SessionError("a move's squares are whole numbers from 1 to 32")
+        squares.append(square)
+    return tuple(squares)
 
 
 class _OutOfSync(Exception):

@@ -346,7 +346,8 @@ class HostSession(Session):
             reason = f"the game can no longer be sent to the guest: {exc}"
             logger.error("network play: %s", reason)
             self._errors.append(Refusal(time.time(), link.peer, reason, "state"))
-            self._emit("error", f"Cannot send the game to {link.name}: {exc}", reason=reason)
+            who = link.name or link.peer
+            self._emit("error", f"Cannot send the game to {who}: {exc}", reason=reason)
 
     def _on_game(self, event: str, game: Game) -> None:
         """Game listener: broadcast every change to the guest and report it."""
