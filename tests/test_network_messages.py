@@ -8,6 +8,7 @@ looks at them, so each way a line can be wrong is checked here.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -173,3 +174,115 @@ def test_every_message_type_round_trips() -> None:
         raw = encode(kind, **fields)
         sender: Any = "host" if kind in ("welcome", "refused", "state", "error") else "client"
         assert decode(raw.rstrip(b"\n"), sender=sender).type == kind
+
+
+WELCOME = {
+    "side": "black",
+    "token": "0" * 32,
+    "host_name": "H",
+    "guest_name": "G",
+    "resumed": False,
+    "reconnect_timeout": 60,
+    "start_fen": STATE["start_fen"],
+    "draw_rules": {"quiet_moves": 40, "repetitions": None, "automatic": True},
+    "side_names": ["Black", "White"],
+}
+
+
+def with_version(version: bytes) -> bytes:
+    return line("resign").replace(b'"version": 1', b'"version": ' + version)
+
+
+@pytest.mark.parametrize(
+    ("raw", "sender", "why"),
+    [
+        # Python has 1.0 == 1 and True == 1: neither is protocol version 1.
+        (with_version(b"1.0"), "client", "version 1.0 is not supported"),
+        (with_version(b"true"), "client", "version True is not supported"),
+        (with_version(b"1e0"), "client", "version 1.0"),
+        (with_version(b"[1]"), "client", "version a JSON array"),
+        (with_version(b"1" * 5000), "client", "not valid JSON"),  # over the digit limit
+        (with_version(b"1" * 4000), "client", "version a very large number"),
+        # Every whole-number field refuses floats and booleans, however equal to an int.
+        (line("move", ply=0.0, path=[11, 15]), "client", "ply must be a whole number"),
+        (line("move", ply=False, path=[11, 15]), "client", "ply must be a whole number"),
+        (line("ping", n=True), "client", "n must be a whole number"),
+        (line("pong", n=2.0), "client", "n must be a whole number"),
+        (line("state", **{**STATE, "seq": 3.0}), "host", "seq"),
+        (line("state", **{**STATE, "ply": True}), "host", "ply"),
+        (line("state", **{**STATE, "moves": [[11.0, 15]]}), "host", "whole number"),
+        (line("state", **{**STATE, "moves": [[True, 15]]}), "host", "whole number"),
+        (
+            line(
+                "welcome",
+                **{**WELCOME, "draw_rules": {**WELCOME["draw_rules"], "quiet_moves": 40.0}},
+            ),  # type: ignore[dict-item]
+            "host",
+            "quiet_moves",
+        ),
+        (
+            line("welcome", **{**WELCOME, "draw_rules": {**WELCOME["draw_rules"], "automatic": 1}}),  # type: ignore[dict-item]
+            "host",
+            "automatic",
+        ),
+        (line("welcome", **{**WELCOME, "resumed": 0}), "host", "resumed"),
+        (line("welcome", **{**WELCOME, "reconnect_timeout": True}), "host", "reconnect_timeout"),
+        # A whole number too large for a float: refused, not an OverflowError.
+        (line("welcome", **{**WELCOME, "reconnect_timeout": 10**400}), "host", "reconnect_timeout"),
+        (line("welcome", **{**WELCOME, "reconnect_timeout": -(10**400)}), "host", "reconnect"),
+        (line("welcome", **{**WELCOME, "reconnect_timeout": 1e400}), "host", "not valid JSON"),
+        # Text fields refuse anything but text.
+        (line("hello", name=7, token=None), "client", "name must be text"),
+        (line("hello", name=["Ann"], token=None), "client", "name must be text"),
+        (line("hello", name="Ann", token=0), "client", "token"),
+        (line("state", **{**STATE, "draw_offer": True}), "host", "draw_offer"),
+        (line("state", **{**STATE, "result": 1}), "host", "result"),
+        (line("state", **{**STATE, "termination": 0}), "host", "termination"),
+        (line("error", reason="x", refused=["move"]), "host", "refused"),
+        (line("welcome", **{**WELCOME, "side": ["black"]}), "host", "side"),
+        (line("welcome", **{**WELCOME, "side_names": ["Black", 2]}), "host", "side_names"),
+        (b'{"protocol": ["checkers-widget"], "version": 1, "type": "resign"}', "client", "array"),
+        (line("resign").replace(b'"resign"', b'{"a": 1}'), "client", "type a JSON object"),
+        # NaN and the infinities are not JSON.
+        (line("ping", n=0).replace(b"0}", b"Infinity}"), "client", "Infinity is not valid JSON"),
+        (line("ping", n=0).replace(b"0}", b"-Infinity}"), "client", "not valid JSON"),
+        # A key given twice: json would keep the last; two readers could disagree.
+        (line("ping", n=1).replace(b'"n": 1', b'"n": 1, "n": 2'), "client", "appears twice"),
+        (line("resign").replace(b'"type"', b'"version": 1, "type"'), "client", "appears twice"),
+        (
+            line("welcome", **WELCOME).replace(
+                b'"automatic": true', b'"automatic": true, "automatic": false'
+            ),
+            "host",
+            "appears twice",
+        ),
+        # Nesting deep enough to exhaust the parser's recursion, inside the size limit.
+        (line("bye", reason="x").replace(b'"x"', b"[" * 20_000 + b"]" * 20_000), "client", "JSON"),
+        (
+            line("bye", reason="x").replace(b'"x"', b'{"a":' * 10_000 + b"1" + b"}" * 10_000),
+            "client",
+            "JSON",
+        ),
+    ],
+)
+def test_every_field_refuses_values_of_another_type(raw: bytes, sender: Any, why: str) -> None:
+    with pytest.raises(ProtocolError, match=re.escape(why)):
+        decode(raw, sender=sender)
+
+
+def test_refusal_messages_stay_short_and_printable_whatever_was_sent() -> None:
+    long_key = "k\x1b" * 5_000  # 35 KB once escaped: under the size limit
+    raws = [
+        line("resign", **{long_key: 1}),
+        line("resign", **{f"{i}\x1b" * 1000: i for i in range(8)}),
+        line("resign").replace(b'"resign"', json.dumps("t\x00" * 5_000).encode()),
+        b'{"protocol": ' + json.dumps("p\x07" * 5_000).encode() + b', "version": 1}',
+        with_version(json.dumps("\u2028" * 5_000).encode()),
+        b'{"' + b"a" * 30_000 + b'": 1, "' + b"a" * 30_000 + b'": 2}',
+    ]
+    for raw in raws:
+        assert len(raw) <= MAX_MESSAGE_BYTES
+        with pytest.raises(ProtocolError) as caught:
+            decode(raw, sender="client")
+        text = str(caught.value)
+        assert len(text) < 300 and text.isprintable(), text[:100]

@@ -26,7 +26,7 @@ from typing import Any
 from ..errors import CheckersError, GameOverError, IllegalMoveError
 from ..game import DrawRules, Game
 from ..move import Color, Move, opponent
-from .host import check_name
+from .host import check_name, check_seconds
 from .messages import Message
 from .session import EventKind, Refusal, Session, SessionError, SessionEvent, _Link, game_status
 from .session import logger as logger
@@ -44,6 +44,18 @@ class ConnectionRefusedByHost(SessionError):
 
 class HostGoneError(SessionError):
     """The host closed the connection or never came back."""
+
+
+def _squares(move: object) -> tuple[int, ...]:
+    """The squares of a move given as a sequence of numbers 1 to 32 (else SessionError)."""
+    if isinstance(move, str | bytes) or not isinstance(move, Sequence):
+        raise SessionError(f"a move is a Move, move text or its squares, not {type(move).__name__}")
+    squares: list[int] = []
+    for square in move:
+        if not isinstance(square, int) or isinstance(square, bool) or not 1 <= square <= 32:
+            raise SessionError("a move's squares are whole numbers from 1 to 32")
+        squares.append(square)
+    return tuple(squares)
 
 
 class _OutOfSync(Exception):
@@ -84,14 +96,26 @@ class JoinSession(Session):
             heartbeat_timeout=heartbeat_timeout,
             thread_name="checkers-join",
         )
+        if not isinstance(address, str) or not address:
+            raise SessionError(f"address must be a host name or IP address, not {address!r}")
+        if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+            raise SessionError(f"port must be a whole number from 1 to 65535, not {port!r}")
+        if token is not None and (
+            not isinstance(token, str)
+            or len(token) != 32
+            or any(c not in "0123456789abcdef" for c in token)
+        ):
+            raise SessionError("token must be the 32 hexadecimal digits the host gave")
         self._address = address
-        self._port = int(port)
+        self._port = port
         self._name = check_name(name)
         self._token = token
-        self._connect_timeout = connect_timeout
+        self._connect_timeout = check_seconds(connect_timeout, "connect_timeout", positive=True)
+        if reconnect_timeout is not None:
+            reconnect_timeout = check_seconds(reconnect_timeout, "reconnect_timeout")
         self._reconnect_override = reconnect_timeout
         self._reconnect_timeout = 60.0 if reconnect_timeout is None else reconnect_timeout
-        self._retry_interval = retry_interval
+        self._retry_interval = check_seconds(retry_interval, "retry_interval", positive=True)
         self._link: _Link | None = None
         self._game: Game | None = None
         self._host_name = address
@@ -262,9 +286,13 @@ class JoinSession(Session):
                         raise IllegalMoveError(f"{move} is not a legal move", legal)
                     sent = found
                 elif isinstance(move, str):
+                    if any(len(s) > 2 for s in re.findall(r"[0-9]+", move)):
+                        raise IllegalMoveError(
+                            f"{move[:40]!r}: squares are numbered 1 to 32", legal
+                        )
                     sent = game.board.parse_move(move)
                 else:
-                    path = tuple(move)
+                    path = _squares(move)
                     found = next((m for m in legal if m.path == path), None)
                     sent = found or game.board.parse_move("-".join(map(str, path)))
                 path = sent.path
@@ -272,9 +300,12 @@ class JoinSession(Session):
                 if isinstance(move, Move):
                     path = move.path
                 elif isinstance(move, str):
-                    path = tuple(int(s) for s in re.findall(r"\d+", move))
+                    squares = re.findall(r"[0-9]+", move)
+                    if any(len(s) > 2 for s in squares):
+                        raise SessionError(f"{move[:40]!r}: squares are numbered 1 to 32")
+                    path = tuple(int(s) for s in squares)
                 else:
-                    path = tuple(move)
+                    path = _squares(move)
                 sent = path
             self._send(link, "move", ply=game.ply, path=list(path))
             return sent
@@ -510,4 +541,8 @@ class JoinSession(Session):
             if self._paused_until is None or self._link is not None or self._closing:
                 sock.close()
                 return
-            self._open(sock)
+            try:
+                self._open(sock)
+            except OSError as exc:  # reset as soon as it was made: try again later
+                logger.debug("network play: reconnecting failed: %s", exc)
+                sock.close()

@@ -10,6 +10,12 @@ The guest's moves and draw/resign commands are checked here against the game its
 the right side, the right ply, a legal move. Anything else is refused, logged and
 answered with an ``error`` message; the game is left untouched.
 
+**Hostile connections:** a connection has ``hello_timeout`` seconds (5) to send a valid
+hello, and one chance: a malformed first line closes it. At most ``max_handshakes`` (64)
+connections may wait for their hello; one more closes the oldest (after reading any hello
+it already sent), never the newcomer, so idle or slow sockets cannot keep a real guest
+out, and a flood costs a bounded number of sockets and buffers.
+
 **Undo across the link:** there is none. The guest has no message to ask for one. The
 host's own code should not undo, redo, reset or step through the game while a guest
 is in it (the widget should disable those controls). If it does anyway, the host is
@@ -34,13 +40,22 @@ from typing import Any
 from ..errors import CheckersError
 from ..game import WIN, DrawRules, Game
 from ..move import BLACK, WHITE, Color, Move, opponent
-from .messages import MAX_NAME_CHARS, Message
-from .session import Session, SessionError, SessionEvent, _Link, game_status, logger
+from .messages import MAX_NAME_CHARS, Message, ProtocolError, printable
+from .session import Refusal, Session, SessionError, SessionEvent, _Link, game_status, logger
 
 __all__ = ["AcceptPolicy", "HostSession", "JoinRequest"]
 
-#: Connections that have not finished their hello: more than this are turned away.
-MAX_HANDSHAKES = 8
+#: Connections that have not said hello yet, at most: when one more arrives, the oldest
+#: of them is closed (never the newcomer, so idle or slow sockets cannot shut a real
+#: guest out: a guest says hello as soon as it connects).
+MAX_HANDSHAKES = 64
+#: Seconds a new connection has to send its hello before it is closed.
+HELLO_TIMEOUT = 5.0
+#: Connections taken from the listening socket in one go, before reading the others.
+ACCEPT_BATCH = 64
+#: Seconds between two warnings that connections are being turned away (a flood of
+#: connections logs a line now and then, not a line per connection).
+BUSY_WARNING_INTERVAL = 10.0
 
 
 @dataclass(frozen=True)
@@ -57,8 +72,22 @@ AcceptPolicy = bool | Callable[[JoinRequest], bool] | None
 def check_name(name: str) -> str:
     """A player name must be printable text of 1 to 40 characters (it goes on the wire)."""
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME_CHARS or not name.isprintable():
-        raise ValueError(f"a player name must be 1 to {MAX_NAME_CHARS} printable characters")
+        raise SessionError(f"a player name must be 1 to {MAX_NAME_CHARS} printable characters")
     return name
+
+
+def check_seconds(value: float, what: str, *, positive: bool = False) -> float:
+    """A duration argument: a finite number of seconds, >= 0 (or > 0 if ``positive``)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value < 0
+        or (positive and value == 0)
+    ):
+        bound = "> 0" if positive else ">= 0"
+        raise SessionError(f"{what} must be a number of seconds {bound}, not {value!r}")
+    return float(value)
 
 
 def rules_dict(rules: DrawRules) -> dict[str, Any]:
@@ -84,6 +113,11 @@ class HostSession(Session):
     player's name as the guest sees it. ``on_change`` gets a :class:`SessionEvent`
     for everything a user interface should redraw. ``lock`` is the session lock
     (share the widget's :class:`threading.RLock`, see :mod:`.session`).
+
+    Connections that have not said hello are bounded: each has ``hello_timeout``
+    seconds to send a valid hello (one malformed line and it is closed), and when
+    ``max_handshakes`` are waiting the oldest is closed to make room, so idle, slow or
+    garbage-sending sockets can neither exhaust the host nor shut a real guest out.
     """
 
     _peer_role = "client"
@@ -102,12 +136,17 @@ class HostSession(Session):
         lock: threading.RLock | None = None,
         heartbeat_interval: float = 2.0,
         heartbeat_timeout: float = 8.0,
-        hello_timeout: float = 10.0,
+        hello_timeout: float = HELLO_TIMEOUT,
+        max_handshakes: int = MAX_HANDSHAKES,
     ) -> None:
         if not isinstance(game, Game):
-            raise TypeError(f"game must be a Game, not {type(game).__name__}")
-        if not math.isfinite(reconnect_timeout) or reconnect_timeout < 0:
-            raise ValueError("reconnect_timeout must be a number of seconds >= 0")
+            raise SessionError(f"game must be a Game, not {type(game).__name__}")
+        reconnect_timeout = check_seconds(reconnect_timeout, "reconnect_timeout")
+        hello_timeout = check_seconds(hello_timeout, "hello_timeout", positive=True)
+        if isinstance(max_handshakes, bool) or not isinstance(max_handshakes, int):
+            raise SessionError(f"max_handshakes must be a whole number, not {max_handshakes!r}")
+        if max_handshakes < 1:
+            raise SessionError(f"max_handshakes must be at least 1, not {max_handshakes}")
         super().__init__(
             on_change=on_change,
             lock=lock,
@@ -123,6 +162,8 @@ class HostSession(Session):
         self._reconnect_timeout = float(reconnect_timeout)
         self._rng = rng if rng is not None else random.Random()
         self._hello_timeout = hello_timeout
+        self._max_handshakes = max_handshakes
+        self._busy_warned = -math.inf
         self._listener: socket.socket | None = None
         self._port: int | None = None
         self._guest: _Link | None = None
@@ -233,7 +274,7 @@ class HostSession(Session):
                 raise SessionError("there is no join request to refuse")
             link, _ = self._pending
             self._pending = None
-            self._turn_away(link, reason[:500] or "refused")
+            self._turn_away(link, printable(str(reason)) or "refused")
 
     # ------------------------------------------------------------------ the host player
     def _local_side(self) -> Color:
@@ -290,16 +331,30 @@ class HostSession(Session):
             "ply": game.ply,
             "fen": game.board.to_fen(),
             "result": game.result,
-            "termination": game.termination,
+            # The host's own text (set_result may be given anything): made sendable.
+            "termination": None if game.termination is None else printable(game.termination),
             "draw_offer": game.draw_offer,
         }
+
+    def _broadcast(self, link: _Link) -> None:
+        """Send ``link`` the game's state; a game that outgrew the protocol (more moves
+        than a state may list) is reported, never raised into the game's listeners
+        (which would leave the move played but unreported)."""
+        try:
+            self._send(link, "state", **self._state_fields())
+        except ProtocolError as exc:
+            reason = f"the game can no longer be sent to the guest: {exc}"
+            logger.error("network play: %s", reason)
+            self._errors.append(Refusal(time.time(), link.peer, reason, "state"))
+            who = link.name or link.peer
+            self._emit("error", f"Cannot send the game to {who}: {exc}", reason=reason)
 
     def _on_game(self, event: str, game: Game) -> None:
         """Game listener: broadcast every change to the guest and report it."""
         with self._lock:
             self._seq += 1
             if self._guest is not None:
-                self._send(self._guest, "state", **self._state_fields())
+                self._broadcast(self._guest)
             data: dict[str, Any] = {}
             if event in ("move", "redo") and game.moves:
                 move = game.moves[-1]
@@ -342,21 +397,63 @@ class HostSession(Session):
         self._paused_until = None
 
     def _on_readable(self, sock: socket.socket) -> None:
-        """The listening socket: take every waiting connection."""
-        while True:
+        """The listening socket: take the waiting connections, a bounded batch at a time
+        (a flood of connections must not keep the thread from reading the hellos of the
+        ones it already has)."""
+        for _ in range(ACCEPT_BATCH):
             try:
                 conn, addr = sock.accept()
             except (BlockingIOError, InterruptedError):
                 return
-            except OSError as exc:
-                logger.warning("network play: accepting a connection failed: %s", exc)
+            except OSError as exc:  # e.g. out of file descriptors: try again later
+                self._busy(f"accepting a connection failed: {exc}")
                 return
-            peer = f"{addr[0]}:{addr[1]}"
-            if self._closing or sum(ln.stage == "hello" for ln in self._links) >= MAX_HANDSHAKES:
-                logger.warning("network play: turned away a connection from %s (busy)", peer)
-                conn.close()
-                continue
-            self._add_link(_Link(conn, peer, time.monotonic()))
+            self._take(conn, f"{addr[0]}:{addr[1]}")
+
+    def _take(self, conn: socket.socket, peer: str) -> None:
+        """A new connection: make room among those waiting to say hello, then add it."""
+        if self._closing:
+            conn.close()
+            return
+        try:
+            link = _Link(conn, peer, time.monotonic())
+        except OSError as exc:  # already reset by the peer
+            logger.info("network play: a connection from %s failed at once: %s", peer, exc)
+            conn.close()
+            return
+        self._make_room()
+        self._add_link(link)
+
+    def _make_room(self) -> None:
+        """Below :attr:`max_handshakes` connections waiting for their hello, closing the
+        oldest when needed: one already being closed if any, else the one open longest.
+        Before closing a connection its pending input is read, so that a hello already
+        sent (a real guest's, sent as it connects) is honoured, never thrown away."""
+        while True:
+            waiting = [ln for ln in self._links if ln.stage == "hello"]
+            if len(waiting) < self._max_handshakes:
+                return
+            oldest = next((ln for ln in waiting if ln.closing), waiting[0])
+            if not oldest.closing:
+                self._read(oldest)
+                if oldest.closed or oldest.stage != "hello":
+                    continue
+            self._busy(f"{len(waiting)} connections waiting to say hello: closing the oldest")
+            if not oldest.closing:
+                self._send(oldest, "refused", reason="too many connections are waiting to join")
+            self._drop(oldest, "too many connections waiting to say hello")
+
+    def _busy(self, text: str) -> None:
+        """Warn that connections are being turned away, at most every few seconds."""
+        now = time.monotonic()
+        if now - self._busy_warned >= BUSY_WARNING_INTERVAL:
+            self._busy_warned = now
+            logger.warning("network play: %s", text)
+        else:
+            logger.debug("network play: %s", text)
+
+    def _drop_on_refusal(self, link: _Link) -> bool:
+        return link.stage == "hello"  # before its hello a connection gets one chance
 
     def _receive(self, link: _Link, line: bytes) -> None:
         self._raw = line
@@ -417,12 +514,16 @@ class HostSession(Session):
         else:
             move = next((m for m in game.legal_moves() if m.path == path), None)
             if move is not None:
-                game.play(move)
-                return
-            try:
-                reason = game.explain(list(path))
-            except Exception:
-                reason = f"{text} is not a legal move"
+                try:
+                    game.play(move)
+                    return
+                except CheckersError as exc:  # e.g. a listener of the game refused it
+                    reason = f"{text}: {exc}"
+            else:
+                try:
+                    reason = game.explain(list(path))
+                except Exception:
+                    reason = f"{text} is not a legal move"
         self._refuse(link, reason, self._raw, refused="move")
 
     def _hello(self, link: _Link, message: Message) -> None:
@@ -534,9 +635,12 @@ class HostSession(Session):
             reconnect_timeout=self._reconnect_timeout,
             start_fen=game.start_fen,
             draw_rules=rules_dict(rules),
-            side_names=list(game.side_names),
+            side_names=[
+                printable(name, MAX_NAME_CHARS) or default
+                for name, default in zip(game.side_names, ("Black", "White"), strict=True)
+            ],
         )
-        self._send(link, "state", **self._state_fields())
+        self._broadcast(link)
 
     def _link_lost(self, link: _Link, reason: str) -> None:
         if self._pending is not None and self._pending[0] is link:
@@ -559,7 +663,10 @@ class HostSession(Session):
     def _tick(self, now: float) -> None:
         for link in list(self._links):
             if link.stage == "hello" and now - link.opened > self._hello_timeout:
-                self._drop(link, f"no hello within {self._hello_timeout:g} s")
+                reason = f"no hello within {self._hello_timeout:g} s"
+                if not link.closing:
+                    self._send(link, "refused", reason=reason)
+                self._drop(link, reason)
         if self._paused_until is None:
             return
         if self._game.is_over():  # e.g. the host resigned meanwhile

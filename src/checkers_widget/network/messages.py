@@ -42,6 +42,7 @@ __all__ = [
     "Sender",
     "decode",
     "encode",
+    "printable",
 ]
 
 #: The protocol name carried by every message, so a stray connection is told apart.
@@ -87,10 +88,11 @@ def _int(low: int, high: int) -> Check:
 
 def _number(low: float, high: float) -> Check:
     def check(value: Any, what: str) -> float:
+        # Compare before converting: float() of a 400-digit integer raises OverflowError.
         if (
             isinstance(value, bool)
             or not isinstance(value, int | float)
-            or not math.isfinite(value)
+            or (isinstance(value, float) and not math.isfinite(value))
             or not low <= value <= high
         ):
             raise ProtocolError(f"{what} must be a number from {low} to {high}")
@@ -117,9 +119,9 @@ def _nullable(inner: Check) -> Check:
     return check
 
 
-def _choice(*options: Any) -> Check:
-    def check(value: Any, what: str) -> Any:
-        if value not in options or isinstance(value, bool) != isinstance(options[0], bool):
+def _choice(*options: str) -> Check:
+    def check(value: Any, what: str) -> str:
+        if not isinstance(value, str) or value not in options:
             raise ProtocolError(f"{what} must be one of {', '.join(map(repr, options))}")
         return value
 
@@ -234,6 +236,34 @@ def _no_constants(name: str) -> Any:
     raise ProtocolError(f"{name} is not valid JSON")
 
 
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Build a JSON object, refusing a repeated key (which ``json`` would silently let
+    the last one win: two peers could then read one line two ways)."""
+    content: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in content:
+            raise ProtocolError(f"the key {_shown(key)} appears twice in one object")
+        content[key] = value
+    return content
+
+
+def _shown(value: Any) -> str:
+    """A short, printable description of a received value for an error message (never
+    the repr of a whole nested structure: bounded time and length whatever it is)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+            return "a very large number"
+        text = repr(value[:41] if isinstance(value, str) else value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    return f"a JSON {'array' if isinstance(value, list) else 'object'}"
+
+
+def printable(text: str, limit: int = MAX_TEXT_CHARS) -> str:
+    """``text`` cut to ``limit`` characters with every control character replaced, so
+    that it can go out as a reason (e.g. an exception's message in an ``error``)."""
+    return "".join(c if c.isprintable() else "\ufffd" for c in text[:limit])
+
+
 def decode(line: bytes, *, sender: Sender) -> Message:
     """Validate one received line (without its newline) sent by ``sender``.
 
@@ -244,30 +274,39 @@ def decode(line: bytes, *, sender: Sender) -> Message:
     if len(line) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message too large ({len(line)} bytes; at most {MAX_MESSAGE_BYTES})")
     try:
-        content = json.loads(line.decode("utf-8"), parse_constant=_no_constants)
+        content = json.loads(
+            line.decode("utf-8"),
+            parse_constant=_no_constants,
+            object_pairs_hook=_no_duplicates,
+        )
     except ProtocolError:
         raise
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise ProtocolError(f"not valid JSON: {str(exc)[:100]}") from None
+        # ValueError covers malformed JSON and Python's integer digit limit;
+        # RecursionError, arrays or objects nested thousands deep.
+        raise ProtocolError(f"not valid JSON: {printable(str(exc), 100)}") from None
     if not isinstance(content, dict):
         raise ProtocolError(f"a message must be a JSON object, not {type(content).__name__}")
-    if content.get("protocol") != PROTOCOL:
-        raise ProtocolError(f"not a {PROTOCOL} message (protocol {content.get('protocol')!r})")
+    protocol = content.get("protocol")
+    if not isinstance(protocol, str) or protocol != PROTOCOL:
+        raise ProtocolError(f"not a {PROTOCOL} message (protocol {_shown(protocol)})")
     version = content.get("version")
-    if version != PROTOCOL_VERSION or isinstance(version, bool):
+    # Exactly the integer: 1.0 == 1 and True == 1 in Python, and neither is a version.
+    if type(version) is not int or version != PROTOCOL_VERSION:
         raise ProtocolError(
-            f"protocol version {version!r} is not supported (this side speaks {PROTOCOL_VERSION})"
+            f"protocol version {_shown(version)} is not supported "
+            f"(this side speaks {PROTOCOL_VERSION})"
         )
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS:
-        shown = repr(kind)[:40]
-        raise ProtocolError(f"unknown message type {shown}")
+        raise ProtocolError(f"unknown message type {_shown(kind)}")
     if kind not in _ALLOWED[sender]:
         raise ProtocolError(f"the {sender} may not send a {kind!r} message")
     schema = SCHEMAS[kind]
     body = {k: v for k, v in content.items() if k not in ("protocol", "version", "type")}
     if extra := set(body) - set(schema):
-        raise ProtocolError(f"unexpected fields in a {kind!r} message: {sorted(extra)[:5]}")
+        shown = ", ".join(_shown(k) for k in sorted(extra)[:5])
+        raise ProtocolError(f"unexpected fields in a {kind!r} message: {shown}")
     if missing := set(schema) - set(body):
         raise ProtocolError(f"missing fields in a {kind!r} message: {sorted(missing)}")
     return Message(kind, {k: check(body[k], k) for k, check in schema.items()})

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import selectors
 import socket
 import sys
@@ -30,7 +31,16 @@ from typing import Any, Literal
 from ..errors import NetworkUnavailableError, SessionError
 from ..game import Game
 from ..move import Color, opponent
-from .messages import MAX_MESSAGE_BYTES, Message, ProtocolError, Sender, decode, encode
+from .messages import (
+    MAX_MESSAGE_BYTES,
+    MAX_TEXT_CHARS,
+    Message,
+    ProtocolError,
+    Sender,
+    decode,
+    encode,
+    printable,
+)
 
 __all__ = [
     "EventKind",
@@ -170,8 +180,15 @@ class Session:
         thread_name: str,
     ) -> None:
         check_network_available()
-        if heartbeat_interval <= 0 or heartbeat_timeout <= heartbeat_interval:
-            raise ValueError("heartbeat_timeout must be longer than heartbeat_interval > 0")
+        if (
+            not all(
+                isinstance(t, int | float) and not isinstance(t, bool) and math.isfinite(t)
+                for t in (heartbeat_interval, heartbeat_timeout)
+            )
+            or heartbeat_interval <= 0
+            or heartbeat_timeout <= heartbeat_interval
+        ):
+            raise SessionError("heartbeat_timeout must be longer than heartbeat_interval > 0")
         self._lock: threading.RLock = lock if lock is not None else threading.RLock()
         self._cond = threading.Condition(self._lock)  # type: ignore[arg-type]
         self._on_change = on_change
@@ -297,6 +314,10 @@ class Session:
     def _tick(self, now: float) -> None:
         """Timers: called on the network thread with the lock held, a few times a second."""
 
+    def _drop_on_refusal(self, link: _Link) -> bool:
+        """Whether a malformed line from ``link`` also closes it (the host: before hello)."""
+        return False
+
     def _idle(self) -> None:
         """Slow work on the network thread *without* the lock (the guest's reconnects)."""
 
@@ -335,7 +356,13 @@ class Session:
         reply: bool = True,
         drop: bool = False,
     ) -> None:
-        """Refuse a received message: log it, remember it, tell the peer, maybe hang up."""
+        """Refuse a received message: log it, remember it, tell the peer, maybe hang up.
+
+        ``reason`` may quote what the peer sent or an exception: it is cut to
+        :data:`MAX_TEXT_CHARS` and its control characters replaced, so that it can be
+        logged, shown and sent back whatever it holds.
+        """
+        reason = printable(reason, MAX_TEXT_CHARS) or "refused"
         text = raw if isinstance(raw, str) else raw[:200].decode("utf-8", "replace")
         logger.warning("network play: refused a message from %s: %s", link.peer, reason)
         self._errors.append(Refusal(time.time(), link.peer, reason, text[:200]))
@@ -347,7 +374,7 @@ class Session:
         )
         link.refusals += 1
         if reply and self._peer_role == "client":  # only the host answers with an error
-            self._send(link, "error", reason=reason[:500], refused=refused)
+            self._send(link, "error", reason=reason, refused=refused)
         if drop or link.refusals > MAX_REFUSALS_PER_LINK:
             self._drop(link, reason if drop else "too many refused messages")
 
@@ -392,20 +419,50 @@ class Session:
                     self._sync_selector(extras_registered)
                 ready = self._selector.select(timeout=0.1)
                 for key, mask in ready:
-                    self._service(key, mask)
-                with self._lock:
-                    now = time.monotonic()
-                    self._heartbeats(now)
-                    if not self._closing:
-                        self._tick(now)
+                    self._guarded(self._service, key, mask)
+                self._guarded(self._timers)
                 self._dispatch()
                 if not self._closing:
-                    self._idle()
+                    self._guarded(self._idle)
                 self._dispatch()
         except Exception:  # pragma: no cover - a bug: say so rather than die silently
             logger.exception("network play: the network thread failed")
         finally:
             self._shutdown()
+
+    def _timers(self) -> None:
+        with self._lock:
+            now = time.monotonic()
+            self._heartbeats(now)
+            if not self._closing:
+                self._tick(now)
+
+    def _guarded(self, step: Callable[..., None], *args: Any) -> None:
+        """Run one step of the loop; if it fails (a bug, or something a peer provoked
+        that was not foreseen), log it, drop the connection it was serving, and keep
+        serving the others: the network thread never dies of one bad connection."""
+        try:
+            step(*args)
+        except Exception:
+            logger.exception("network play: the network thread hit an error; carrying on")
+            key = args[0] if args else None
+            link = getattr(key, "data", None)
+            if isinstance(link, _Link):
+                with self._lock:
+                    self._force_drop(link)
+
+    def _force_drop(self, link: _Link) -> None:
+        """Drop ``link`` after an error, even if reporting it lost fails too: a link left
+        half-open would fail again on every turn of the loop."""
+        try:
+            self._drop(link, "internal error")
+        except Exception:
+            logger.exception("network play: dropping a connection failed")
+            link.closed = True
+            with contextlib.suppress(OSError):
+                link.sock.close()
+            if link in self._links:
+                self._links.remove(link)
 
     def _sync_selector(self, extras: set[socket.socket]) -> None:
         for sock in self._extra_sockets():
@@ -474,6 +531,8 @@ class Session:
             if not data:
                 self._drop(link, "the connection was closed")
                 return
+            if link.closing:  # said all it may: what it sends now is not read
+                return
             link.last_heard = time.monotonic()
             link.inbuf += data
             while not link.closed:
@@ -504,7 +563,11 @@ class Session:
         try:
             message = decode(line, sender=self._peer_role)
         except ProtocolError as exc:
-            self._refuse(link, str(exc), line)
+            self._refuse(link, str(exc), line, drop=self._drop_on_refusal(link))
+            return
+        except Exception as exc:  # a bug in decode: refuse the line, keep serving
+            logger.exception("network play: decoding a message failed")
+            self._refuse(link, f"internal error: {exc}", line, drop=self._drop_on_refusal(link))
             return
         if message.type == "ping":
             self._send(link, "pong", n=message["n"])
