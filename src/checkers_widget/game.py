@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .board import Board
-from .errors import CheckersError, GameOverError, IllegalMoveError, brief
+from .errors import CheckersError, GameOverError, HookError, IllegalMoveError, brief
 from .move import BLACK, COLORS, WHITE, Color, Move, opponent
 
 if TYPE_CHECKING:
@@ -365,7 +365,12 @@ class Game:
         """Call ``listener(event, game)`` after every change; returns an unsubscribe function.
 
         Events: ``"move"``, ``"undo"``, ``"redo"``, ``"result"``, ``"offer"``, ``"reset"``.
+        A listener hears of a change already made: if one raises, the others are still
+        called, the change stays, and the call that made it raises a :class:`HookError`
+        (the first listener's exception is its ``__cause__``).
         """
+        if not callable(listener):
+            raise HookError(f"a listener must be callable, not {type(listener).__name__}")
         self._listeners.append(listener)
 
         def unsubscribe() -> None:
@@ -375,8 +380,17 @@ class Game:
         return unsubscribe
 
     def _emit(self, event: str) -> None:
+        failure: Exception | None = None
         for listener in list(self._listeners):
-            listener(event, self)
+            try:
+                listener(event, self)
+            except Exception as exc:  # a listener's bug must not stop the others
+                failure = failure or exc
+        if failure is not None:
+            name = getattr(type(failure), "__name__", "an error")
+            raise HookError(
+                f"the {event} was made, but a listener of the game raised {name}"
+            ) from failure
 
     # ------------------------------------------------------------------ play
     def play(self, move: Move | str, *, follow_line: bool = True) -> Move:
