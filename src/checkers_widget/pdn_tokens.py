@@ -378,6 +378,7 @@ class Tokenizer:
         self._eol_from = -1
         self._loose: tuple[int, int, int] | None = None  # (line end, quote, tag end)
         self._dead_from = -1  # no '}' and no tag section from here to the end
+        self._queue: list[Token] = []  # the rest of a word's tokens, last first
 
     @property
     def offset(self) -> int:
@@ -482,6 +483,8 @@ class Tokenizer:
     # ------------------------------------------------------------------ tokens
     def next(self) -> Token | None:
         """The next token, or None at the end of the text."""
+        if self._queue:
+            return self._queue.pop()
         while True:
             self._compact()
             buf = self._buf
@@ -540,65 +543,39 @@ class Tokenizer:
         return end
 
     def _word(self, i: int) -> Token:
-        """A token inside a word (a run up to a space or one of ``{}()[];``)."""
-        buf_end = self._word_bounds(i + 1) if self._buf[i] in "}]" else self._word_bounds(i)
+        """The tokens of a word (a run up to a space or one of ``{}()[];``): the first
+        is returned, the others queued (a word never holds a line end)."""
+        end = self._word_bounds(i + 1) if self._buf[i] in "}]" else self._word_bounds(i)
         buf = self._buf
-        c = buf[i]
-        if c == "$":
-            end = _DIGITS.match(buf, i + 1, buf_end)
-            if end is not None:
-                return self._token("nag", i, end.end(), buf[i : end.end()])
-        elif c in _MARK_CHARS:
-            j = i
-            while j < buf_end and j - i < 3 and buf[j] in _MARK_CHARS:
-                j += 1
-            if j - i <= 2 and (j == buf_end or buf[j] not in _MARK_CHARS):
-                return self._token("mark", i, j, buf[i:j])
-        elif c in _ASCII_DIGITS or c == "*" or c == "\u00bd":
-            for spelling in _RESULT_SPELLINGS:
-                if buf.startswith(spelling, i, buf_end):
-                    j = i + len(spelling)
-                    if j == buf_end or not _word_char(buf[j]) and buf[j] not in "/.:-":
-                        return self._token("result", i, j, spelling)
-                    break
-            if c in _ASCII_DIGITS:
-                token = self._number_or_move(i, buf_end)
-                if token is not None:
-                    return token
-        return self._token("bad", i, buf_end, buf[i:buf_end])
-
-    def _number_or_move(self, i: int, word_end: int) -> Token | None:
-        buf = self._buf
-        j = _DIGITS.match(buf, i, word_end).end()  # type: ignore[union-attr]
-        if j < word_end and buf[j] == ".":
-            k = j
-            while k < word_end and buf[k] == ".":
-                k += 1
-            return self._token("number", i, k, buf[i:k])
-        longest = j - i
-        groups = 0
-        while (
-            j + 1 < word_end and buf[j] in _SEPARATORS and buf[j + 1] in _ASCII_DIGITS
-        ):
-            k = _DIGITS.match(buf, j + 1, word_end).end()  # type: ignore[union-attr]
-            longest = max(longest, k - j - 1)
-            j = k
-            groups += 1
-        if not groups:
-            return None
-        squares = buf[i:j]
-        for mark in (*(m for m in _MARK_SPELLINGS if buf.startswith(m, j, word_end)), ""):
-            k = j + len(mark)
-            if k + 3 <= word_end and all(ch in _ASCII_LETTERS for ch in buf[k : k + 3]):
-                token = self._token(
-                    "move", i, word_end, squares, name=mark or None, value=buf[k:word_end]
-                )
-                token.extra = longest
-                token.at = token.column + (k - i)
-                return token
-            if k == word_end or not _word_char(buf[k]) and buf[k] not in _MARK_CHARS:
-                return self._token("move", i, k, squares, name=mark or None, extra=longest)
-        return None
+        if end - i <= _CACHED_WORD:
+            word = buf[i:end]
+            parts = _WORDS.get(word)
+            if parts is None:
+                if len(_WORDS) >= _CACHE_SIZE:
+                    _WORDS.clear()
+                parts = _WORDS[word] = _split_word(word, 0, len(word))
+            origin = i
+        else:
+            word = buf
+            parts = _split_word(buf, i, end)
+            origin = 0
+        start = self._base + origin
+        column = start - self._line_start + 1
+        line = self._line
+        tokens = []
+        for kind, a, b, name, value, extra, at in parts:
+            text = word[a : at if kind == "move" else b]
+            token = Token(kind, text, line, column + a, start + a, start + b, name, value, extra)
+            if value is not None:  # the column of the glued word
+                token.at = column + at + len(name or "")
+            tokens.append(token)
+        self._pos = end
+        if len(tokens) > 1:
+            tokens.reverse()
+            first = tokens.pop()
+            self._queue = tokens
+            return first
+        return tokens[0]
 
     def _comment(self, i: int) -> Token:
         """``{...}``; or a comment that runs into a tag section; or one never closed."""
@@ -733,3 +710,81 @@ class Tokenizer:
 def _word_char(ch: str) -> bool:
     """Whether ``ch`` is a regular-expression word character (``\\w``)."""
     return ch.isalnum() or ch == "_"
+
+
+#: Words up to this length are split once and the result kept: PDN repeats its words.
+_CACHED_WORD = 24
+_CACHE_SIZE = 20_000
+_Part = tuple[str, int, int, "str | None", "str | None", int, int]
+_WORDS: dict[str, list[_Part]] = {}
+
+
+def _split_word(buf: str, i: int, end: int) -> list[_Part]:
+    """The tokens of the word ``buf[i:end]``: (kind, start, end, name, value, extra, at),
+    where for a move ``at`` is the end of its squares.
+
+    Each alternative is tried at a position in the order PDN needs (results before
+    moves, so that ``1-0`` is a result), and each looks at most a few characters past
+    what it consumes; ``bad`` takes the rest of the word. Linear in the word's length.
+    """
+    parts: list[_Part] = []
+    while i < end:
+        part = _word_part(buf, i, end)
+        parts.append(part)
+        i = part[2]
+    return parts
+
+
+def _word_part(buf: str, i: int, end: int) -> _Part:
+    c = buf[i]
+    if c == "$":
+        m = _DIGITS.match(buf, i + 1, end)
+        if m is not None:
+            return ("nag", i, m.end(), None, None, 0, 0)
+    elif c in _MARK_CHARS:
+        j = i
+        while j < end and j - i < 3 and buf[j] in _MARK_CHARS:
+            j += 1
+        if j - i <= 2 and (j == end or buf[j] not in _MARK_CHARS):
+            return ("mark", i, j, None, None, 0, 0)
+    elif c in _ASCII_DIGITS or c == "*" or c == "\u00bd":
+        for spelling in _RESULT_SPELLINGS:
+            if buf.startswith(spelling, i, end):
+                j = i + len(spelling)
+                if j == end or not _word_char(buf[j]) and buf[j] not in "/.:-":
+                    return ("result", i, j, None, None, 0, 0)
+                break
+        if c in _ASCII_DIGITS:
+            part = _number_or_move(buf, i, end)
+            if part is not None:
+                return part
+    return ("bad", i, end, None, None, 0, 0)
+
+
+def _number_or_move(buf: str, i: int, end: int) -> _Part | None:
+    """``12.``/``12...`` (a move number) or squares with marks and a glued word."""
+    j = _DIGITS.match(buf, i, end).end()  # type: ignore[union-attr]
+    if j < end and buf[j] == ".":
+        k = j
+        while k < end and buf[k] == ".":
+            k += 1
+        return ("number", i, k, None, None, 0, 0)
+    longest = j - i
+    groups = 0
+    while j + 1 < end and buf[j] in _SEPARATORS and buf[j + 1] in _ASCII_DIGITS:
+        k = _DIGITS.match(buf, j + 1, end).end()  # type: ignore[union-attr]
+        longest = max(longest, k - j - 1)
+        j = k
+        groups += 1
+    if not groups:
+        return None
+    marks = [m for m in _MARK_SPELLINGS if buf.startswith(m, j, end)]
+    for mark in (*marks, ""):
+        k = j + len(mark)
+        name = mark or None
+        if k + 3 <= end and all(ch in _ASCII_LETTERS for ch in buf[k : k + 3]):
+            # A word glued to the move (``8-11Redoverstepped.``): the rest of the word.
+            return ("move", i, end, name, buf[k:end], longest, j)
+        if k == end or not _word_char(buf[k]) and buf[k] not in _MARK_CHARS:
+            return ("move", i, k, name, None, longest, j)
+    return None
