@@ -37,6 +37,34 @@ What a :class:`~checkers_widget.game.Game` holds after reading:
 * the result: the result token, else the ``Result`` tag; when the moves already decide
   the game by the rules, the rules' result is kept (and a disagreement noted).
 
+Sources and their cost: a path, PDN text, bytes or an open file (text or binary). A
+file is read piece by piece as the iteration goes, never as a whole, and the tokenizer
+(:mod:`checkers_widget.pdn_tokens`) is linear by construction: no backtracking regular
+expression, no re-scan of text already read. Time grows linearly with the input and
+memory with the longest single token (a huge comment or tag value is held whole; a run
+of whitespace is not), whatever the input holds; a token quoted in an error message is
+cut short. Bytes are decoded as they are read: a UTF-8 byte-order mark is dropped,
+UTF-16 needs its byte-order mark (a UTF-16 text that is not valid UTF-16 is a
+PdnError), everything else is UTF-8 up to the first byte that is not, and cp1252 from
+there on (byte by byte, Latin-1 for the five bytes cp1252 leaves undefined), so no byte
+sequence raises a decoding error.
+
+:func:`read_game` on an open file reads one game and leaves the file just after it, so
+``while (game := read_game(f)) is not None`` walks a file; at the end of the file it
+returns None. Game numbers, lines and columns in its errors count from where the file
+was. A handle that cannot seek (a pipe) is read line by line instead and left after the
+line where the game ends.
+
+Square numbers longer than three digits are refused as an illegal move before any
+conversion to a number (Python limits the digits it converts). Only
+:class:`~checkers_widget.errors.CheckersError` is caught from the rules, so anything
+else is a bug, not a skipped game.
+
+Tag values: ``write_game`` escapes ``"`` and ``\\`` and writes every other character as
+it is, control characters (``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``, ``\\x85``,
+``\\u2028``...) included, and they read back unchanged; a value holding a line break
+(``\\n`` or ``\\r``) cannot be written in PDN and is refused with a PdnError.
+
 Records are replayed with ``draw_rules="claim"`` by default: under tournament rules a
 draw by the 40-move rule or by repetition has to be claimed, and real games do run past
 those points. With automatic draw rules, a record that continues after the rules ended
@@ -836,7 +864,14 @@ def _header(game: Game) -> list[tuple[str, str]]:
 def _tag_line(name: str, value: str) -> str:
     if not _TAG_NAME.fullmatch(name):
         raise PdnError(f"cannot write tag {name!r}: a PDN tag name is letters, digits and _")
-    value = " ".join(value.splitlines()).replace("\\", "\\\\").replace('"', '\\"')
+    if "\n" in value or "\r" in value:
+        # PDN has no escape for a line end (a backslash makes the next character
+        # literal, and a tag ends with its line), and a CR is read as a line end.
+        raise PdnError(
+            f"cannot write tag {name}: its value {_shorten(value)!r} holds a line break "
+            "(\\n or \\r), which a PDN tag value cannot hold"
+        )
+    value = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{value}"]'
 
 

@@ -51,6 +51,9 @@ _RESULT_SPELLINGS = ("1/2-1/2", "\u00bd-\u00bd", "1-0", "0-1", "2-0", "0-2", "1-
 _MARK_SPELLINGS = ("!!", "??", "!?", "?!", "!", "?")
 _MARK_CHARS = frozenset("!?")
 
+#: The longest tag value read by the quick path of :meth:`Tokenizer._short_tag`.
+_SHORT = 200
+
 #: The longest run of digits read as a square number; longer runs (never a square)
 #: are refused before anything converts them to an integer.
 MAX_SQUARE_DIGITS = 3
@@ -133,10 +136,13 @@ class TextStream:
         self._codec = "utf-8"
         self._decoder: codecs.IncrementalDecoder | None = None
         self._byte_pos = 0
+        self._broken: PdnError | None = None  # a decoding error, raised at the next read
 
     # ------------------------------------------------------------------ reading
     def read(self) -> str:
         """The next piece of normalised text; ``""`` once the source is exhausted."""
+        if self._broken is not None:
+            raise self._broken
         while not self._eof:
             size = self._size
             self._size = min(CHUNK, size * 2)
@@ -172,6 +178,10 @@ class TextStream:
             self.emitted += len(text)
             if text:
                 return text
+            if self._broken is not None:
+                raise self._broken
+        if self._broken is not None:
+            raise self._broken
         return ""
 
     def _read_text(self, size: int) -> tuple[str, Any]:
@@ -237,15 +247,18 @@ class TextStream:
         try:
             return decoder.decode(data, final)
         except UnicodeDecodeError as error:
-            if self._codec != "utf-8":
-                offset = self._byte_pos
-                raise PdnError(
-                    f"cannot decode the PDN data as {self._codec.upper()[:6]} (it starts "
-                    f"with a UTF-16 byte-order mark): {error.reason} near byte {offset}"
-                ) from error
-            # Not UTF-8: cp1252 from here on (the bytes the decoder held included).
-            self._codec = "cp1252"
-            return _decode_cp1252(pending + data)
+            if self._codec == "utf-8":
+                # Not UTF-8: cp1252 from here on (the bytes the decoder held included).
+                self._codec = "cp1252"
+                return _decode_cp1252(pending + data)
+            # Hand out the text before the bad bytes; the error comes with the next read.
+            self._broken = PdnError(
+                f"cannot decode the PDN data as UTF-16 (it starts with a UTF-16 "
+                f"byte-order mark): {error.reason} near byte {self._byte_pos + error.start}"
+            )
+            self._eof = False
+            good = (pending + data)[: error.start - error.start % 2]
+            return codecs.decode(good, self._codec)
         finally:
             self._byte_pos += len(data)
 
@@ -404,7 +417,13 @@ class Tokenizer:
         pieces = []
         got = 0
         while got < want:
-            piece = self._stream.read()
+            try:
+                piece = self._stream.read()
+            except PdnError:
+                if not pieces:
+                    raise
+                break  # raised again by the next read, once this text is used
+
             if not piece:
                 self._eof = True
                 break
@@ -630,6 +649,9 @@ class Tokenizer:
 
     def _tag(self, i: int) -> Token:
         """``[Name "value"]``, strictly; else leniently; else a ``badtag``."""
+        token = self._short_tag(i)
+        if token is not None:
+            return token
         p = self._run(_HSPACE, i + 1)
         name_end = self._run(_NAME_RUN, p)
         if name_end > p:
@@ -658,6 +680,41 @@ class Tokenizer:
             "malformed tag" if buf.find("]", i, line_end) >= 0 else "tag without a closing bracket"
         )
         return self._token("badtag", i, line_end, buf[i:line_end], value=problem)
+
+    def _short_tag(self, i: int) -> Token | None:
+        """The common case, quickly: ``[Name "value"]`` or ``[Name value]`` with a short
+        value and no escapes, whole in the buffer. None: use the general rules."""
+        buf = self._buf
+        m = _NAME.match(buf, i + 1)
+        if m is None:
+            return None
+        j = m.end()
+        if buf.startswith(' "', j):
+            close = buf.find('"', j + 2, j + _SHORT)
+            if close < 0 or not buf.startswith("]", close + 1):
+                return None
+            value = buf[j + 2 : close]
+            if "\\" in value or "\n" in value:
+                return None
+        elif buf.startswith(" ", j):
+            close = buf.find("]", j + 1, j + _SHORT)
+            if close < 0:
+                return None
+            value = buf[j + 1 : close]
+            if '"' in value or "\n" in value or value.startswith((" ", "\t")):
+                return None
+            value = value.rstrip(" \t")
+            close -= 1
+        else:
+            return None
+        end = close + 2
+        base = self._base
+        token = Token(
+            "tag", buf[i:end], self._line, base + i - self._line_start + 1, base + i, base + end,
+            m.group(), value,
+        )
+        self._pos = end
+        return token
 
     def _strict_value(self, i: int, name: str, quote: int) -> Token | None:
         p = quote + 1
