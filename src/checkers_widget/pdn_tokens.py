@@ -200,10 +200,11 @@ class TextStream:
         """Read and decode bytes; returns the text and the byte offset where it starts."""
         handle = self._handle
         assert handle is not None
-        before = handle.tell() if self._track else 0
+        first = self._decoder is None
+        before = handle.tell() if self._track or (first and _seekable(handle)) else 0
         data = handle.readline(size) if self._lines else handle.read(size)
         skip = 0
-        if self._decoder is None:
+        if first:
             # The first bytes decide the encoding: a byte-order mark, else UTF-8 with the
             # cp1252 fallback. Read a few more bytes so that a mark is complete.
             while 0 < len(data) < 4:
