@@ -727,7 +727,7 @@ def _is_handle(source: object) -> bool:
 def _open(source: Source, *, track: bool = False) -> TextStream:
     """A :class:`TextStream` over a source: a path is opened, text and files read as is."""
     if isinstance(source, os.PathLike) or (isinstance(source, str) and _looks_like_path(source)):
-        return TextStream(open(source, "rb"), own=True)  # noqa: SIM115 (closed by the stream)
+        return TextStream(open(source, "rb"), own=True)
     if isinstance(source, (str, bytes, bytearray)):
         return TextStream(source)
     if hasattr(source, "read"):

@@ -28,7 +28,7 @@ from typing import IO, Any
 
 from .errors import PdnError
 
-__all__ = ["Token", "TextStream", "Tokenizer"]
+__all__ = ["TextStream", "Token", "Tokenizer"]
 
 #: Characters read from the source per piece (the first piece of ``read_game`` on a
 #: handle is smaller, so that reading one short game reads little more than it).
@@ -80,7 +80,7 @@ def _decode_cp1252(data: bytes) -> str:
 class _Segment:
     """What one read handed out, to map a text offset back to a handle position."""
 
-    __slots__ = ("start", "length", "raw", "skip", "where", "codec")
+    __slots__ = ("codec", "length", "raw", "skip", "start", "where")
 
     def __init__(self, start: int, length: int, raw: str, skip: int, where: Any, codec: str):
         self.start = start  # offset in the normalised text of the segment's first char
@@ -333,7 +333,7 @@ def _seekable(handle: IO[Any]) -> bool:
 class Token:
     """One token: its kind, text, where it starts (line, column, offset) and ends."""
 
-    __slots__ = ("kind", "text", "line", "column", "start", "end", "name", "value", "extra", "at")
+    __slots__ = ("at", "column", "end", "extra", "kind", "line", "name", "start", "text", "value")
 
     def __init__(
         self,
@@ -668,7 +668,9 @@ class Tokenizer:
                 close = self._last_quote_close(q, line_end)
                 if close is not None:
                     quote, end = close
-                    return self._token("tag", i, end, buf[i:end], name=name, value=buf[q + 1 : quote])
+                    return self._token(
+                        "tag", i, end, buf[i:end], name=name, value=buf[q + 1 : quote]
+                    )
             if q > name_end:
                 stop = _BARE_STOP.search(buf, q, line_end)
                 if stop is not None and buf[stop.start()] == "]":
@@ -711,8 +713,14 @@ class Tokenizer:
         end = close + 2
         base = self._base
         token = Token(
-            "tag", buf[i:end], self._line, base + i - self._line_start + 1, base + i, base + end,
-            m.group(), value,
+            "tag",
+            buf[i:end],
+            self._line,
+            base + i - self._line_start + 1,
+            base + i,
+            base + end,
+            m.group(),
+            value,
         )
         self._pos = end
         return token
@@ -809,7 +817,7 @@ def _word_part(buf: str, i: int, end: int) -> _Part:
         for spelling in _RESULT_SPELLINGS:
             if buf.startswith(spelling, i, end):
                 j = i + len(spelling)
-                if j == end or not _word_char(buf[j]) and buf[j] not in "/.:-":
+                if j == end or (not _word_char(buf[j]) and buf[j] not in "/.:-"):
                     return ("result", i, j, None, None, 0, 0)
                 break
         if c in _ASCII_DIGITS:
@@ -843,6 +851,6 @@ def _number_or_move(buf: str, i: int, end: int) -> _Part | None:
         if k + 3 <= end and all(ch in _ASCII_LETTERS for ch in buf[k : k + 3]):
             # A word glued to the move (``8-11Redoverstepped.``): the rest of the word.
             return ("move", i, end, name, buf[k:end], longest, j)
-        if k == end or not _word_char(buf[k]) and buf[k] not in _MARK_CHARS:
+        if k == end or (not _word_char(buf[k]) and buf[k] not in _MARK_CHARS):
             return ("move", i, k, name, None, longest, j)
     return None
