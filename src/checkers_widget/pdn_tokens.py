@@ -506,7 +506,8 @@ class Tokenizer:
         if self._queue:
             return self._queue.pop()
         while True:
-            self._compact()
+            if self._pos > CHUNK or self._pos >= len(self._buf):
+                self._compact()
             buf = self._buf
             i = self._pos
             if i >= len(buf):
@@ -514,6 +515,9 @@ class Tokenizer:
                     return None
                 continue
             c = buf[i]
+            if c == " " and i + 1 < len(buf) and not buf[i + 1].isspace():
+                self._pos = i + 1  # one space between tokens: the usual case
+                continue
             if c.isspace():
                 token = self._space(i)
                 if token is not None:
@@ -582,6 +586,14 @@ class Tokenizer:
         start = self._base + origin
         column = start - self._line_start + 1
         line = self._line
+        self._pos = end
+        if len(parts) == 1:
+            kind, a, b, name, value, extra, at = parts[0]
+            text = word[a : at if kind == "move" else b]
+            token = Token(kind, text, line, column + a, start + a, start + b, name, value, extra)
+            if value is not None:
+                token.at = column + at + len(name or "")
+            return token
         tokens = []
         for kind, a, b, name, value, extra, at in parts:
             text = word[a : at if kind == "move" else b]
@@ -589,7 +601,6 @@ class Tokenizer:
             if value is not None:  # the column of the glued word
                 token.at = column + at + len(name or "")
             tokens.append(token)
-        self._pos = end
         if len(tokens) > 1:
             tokens.reverse()
             first = tokens.pop()
