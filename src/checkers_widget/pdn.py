@@ -886,7 +886,7 @@ def _comment_words(text: str) -> list[str]:
 
 def _check_fragment(text: str, ply: int) -> None:
     """Refuse variation text that would not read back as one well-formed variation."""
-    tokens = Tokenizer(TextStream(text))
+    tokens = Tokenizer(TextStream(" ".join(text.split())))  # as write_game writes it
     depth = 0
     while (token := tokens.next()) is not None:
         kind = token.kind
@@ -894,7 +894,7 @@ def _check_fragment(text: str, ply: int) -> None:
             depth += 1
         elif kind == "close":
             depth -= 1
-        elif kind in ("bad", "tag", "badtag", "line_comment", "escape", "runaway", "blank"):
+        elif kind in ("bad", "tag", "badtag", "line_comment", "escape", "runaway"):
             depth = -1
         if depth < 0:
             break

@@ -462,6 +462,16 @@ class Tokenizer:
                 return end
             at = end
 
+    def _search(self, pattern: re.Pattern[str], at: int) -> int:
+        """Index of the first match of ``pattern`` (one character) from ``at``; -1 if none."""
+        while True:
+            found = pattern.search(self._buf, at)
+            if found is not None:
+                return found.start()
+            at = len(self._buf)
+            if not self._more():
+                return -1
+
     def _char(self, at: int) -> str:
         """The character at ``at``, reading more if needed; ``""`` past the end."""
         while at >= len(self._buf):
@@ -673,21 +683,23 @@ class Tokenizer:
                 token = self._strict_value(i, name, q)
                 if token is not None:
                     return token
-            line_end = self._line_end(i)
-            buf = self._buf
-            if q < line_end and buf[q] == '"':
+            if self._char(q) == '"':
+                line_end = self._line_end(i)
+                buf = self._buf
                 close = self._last_quote_close(q, line_end)
                 if close is not None:
                     quote, end = close
                     return self._token(
                         "tag", i, end, buf[i:end], name=name, value=buf[q + 1 : quote]
                     )
-            if q > name_end:
-                stop = _BARE_STOP.search(buf, q, line_end)
-                if stop is not None and buf[stop.start()] == "]":
-                    value = buf[q : stop.start()].rstrip(" \t")
-                    end = stop.start() + 1
-                    return self._token("tag", i, end, buf[i:end], name=name, value=value)
+            elif q > name_end:
+                stop = self._search(_BARE_STOP, q)
+                buf = self._buf
+                if stop >= 0 and buf[stop] == "]":
+                    value = buf[q:stop].rstrip(" \t")
+                    return self._token(
+                        "tag", i, stop + 1, buf[i : stop + 1], name=name, value=value
+                    )
         line_end = self._line_end(i)
         buf = self._buf
         problem = (
