@@ -7,7 +7,7 @@ Shapes: the real archive (``tests/data/OCA_2.0.pdn.xz``, cut or repeated to the 
 and the hostile shapes of issue 11. Linear reading shows as a flat bytes/s column and
 a flat peak/size column as the size grows.
 
-    python benchmarks/pdn_scaling.py                 # shapes to 5 MB, archive to 1 MB
+    python benchmarks/pdn_scaling.py                 # shapes to 10 MB, archive to 1 MB (~1 min)
     python benchmarks/pdn_scaling.py --max-mb 50 --archive-mb 50
     python benchmarks/pdn_scaling.py --shape tags --shape archive
 """
@@ -133,7 +133,7 @@ def _human(size: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--max-mb", type=float, default=5, help="largest hostile input (MB)")
+    parser.add_argument("--max-mb", type=float, default=10, help="largest hostile input (MB)")
     parser.add_argument("--archive-mb", type=float, default=1, help="largest archive input (MB)")
     parser.add_argument("--shape", action="append", choices=sorted(SHAPES), help="repeatable")
     parser.add_argument("--measure", nargs=2, help=argparse.SUPPRESS)

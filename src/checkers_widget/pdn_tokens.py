@@ -23,6 +23,7 @@ Two layers:
 from __future__ import annotations
 
 import codecs
+import io
 import re
 from typing import IO, Any
 
@@ -109,9 +110,8 @@ class TextStream:
         if isinstance(source, str):
             self._text = source
         elif isinstance(source, (bytes, bytearray, memoryview)):
-            import io
-
-            self._handle = io.BytesIO(bytes(source))
+            # BytesIO shares the buffer of a bytes object instead of copying it.
+            self._handle = io.BytesIO(source if isinstance(source, bytes) else bytes(source))
             self._binary = True
         else:
             self._handle = source
@@ -125,12 +125,12 @@ class TextStream:
         # Tracking (for seek_to) needs a seekable handle; otherwise read line by line,
         # so that at most the rest of one line is read beyond what was asked for.
         self._track = False
-        self._lines = False
+        self.line_mode = False  # read line by line (a handle that cannot seek)
         if track and self._handle is not None:
             if _seekable(self._handle):
                 self._track = True
             else:
-                self._lines = True
+                self.line_mode = True
         self._segments: list[_Segment] = []
         # Decoding state (binary sources).
         self._codec = "utf-8"
@@ -189,7 +189,7 @@ class TextStream:
         assert handle is not None
         where = handle.tell() if self._track else None
         try:
-            raw = handle.readline(size) if self._lines else handle.read(size)
+            raw = handle.readline(size) if self.line_mode else handle.read(size)
         except UnicodeDecodeError as error:
             raise PdnError(f"cannot decode the PDN file: {error}") from error
         if not raw:
@@ -202,7 +202,7 @@ class TextStream:
         assert handle is not None
         first = self._decoder is None
         before = handle.tell() if self._track or (first and _seekable(handle)) else 0
-        data = handle.readline(size) if self._lines else handle.read(size)
+        data = handle.readline(size) if self.line_mode else handle.read(size)
         skip = 0
         if first:
             # The first bytes decide the encoding: a byte-order mark, else UTF-8 with the
@@ -430,7 +430,7 @@ class Tokenizer:
                 break
             pieces.append(piece)
             got += len(piece)
-            if self._stream._lines:
+            if self._stream.line_mode:
                 break
         if not pieces:
             return False
