@@ -210,3 +210,12 @@ def test_utf8_then_cp1252_is_decoded_piece_by_piece() -> None:
     game = read_game(data)
     assert game.tags == {"Event": "Café"}
     assert game.comments[1] == "Noël \u2019 \x81"
+
+
+@pytest.mark.timeout(30)
+def test_a_saved_game_built_to_backtrack_is_refused_at_once(tmp_path: Path) -> None:
+    # A 6 KB autosave file of this shape hung CheckersWidget(autosave=...) for 20 s.
+    path = tmp_path / "game.pdn"
+    path.write_text("[a" + " " * 6000, encoding="utf-8")
+    with pytest.raises(PdnError, match="tag without a closing bracket"):
+        Game.load(path)
