@@ -263,6 +263,11 @@ class TextStream:
         finally:
             self._byte_pos += len(data)
 
+    @property
+    def next_size(self) -> int:
+        """How much the next read asks for (small at first for ``read_game``, then more)."""
+        return self._size
+
     def close(self) -> None:
         """Close the file if this stream opened it; drop what it holds."""
         if self._own and self._handle is not None:
@@ -414,7 +419,7 @@ class Tokenizer:
         """Append more text to the buffer; False at the end of the source."""
         if self._eof:
             return False
-        want = max(CHUNK, len(self._buf) - self._pos)
+        want = max(self._stream.next_size, len(self._buf) - self._pos)
         pieces = []
         got = 0
         while got < want:
