@@ -37,6 +37,34 @@ What a :class:`~checkers_widget.game.Game` holds after reading:
 * the result: the result token, else the ``Result`` tag; when the moves already decide
   the game by the rules, the rules' result is kept (and a disagreement noted).
 
+Sources and their cost: a path, PDN text, bytes or an open file (text or binary). A
+file is read piece by piece as the iteration goes, never as a whole, and the tokenizer
+(:mod:`checkers_widget.pdn_tokens`) is linear by construction: no backtracking regular
+expression, no re-scan of text already read. Time grows linearly with the input and
+memory with the longest single token (a huge comment or tag value is held whole; a run
+of whitespace is not), whatever the input holds; a token quoted in an error message is
+cut short. Bytes are decoded as they are read: a UTF-8 byte-order mark is dropped,
+UTF-16 needs its byte-order mark (a UTF-16 text that is not valid UTF-16 is a
+PdnError), everything else is UTF-8 up to the first byte that is not, and cp1252 from
+there on (byte by byte, Latin-1 for the five bytes cp1252 leaves undefined), so no byte
+sequence raises a decoding error.
+
+:func:`read_game` on an open file reads one game and leaves the file just after it, so
+``while (game := read_game(f)) is not None`` walks a file; at the end of the file it
+returns None. Game numbers, lines and columns in its errors count from where the file
+was. A handle that cannot seek (a pipe) is read line by line instead and left after the
+line where the game ends.
+
+Square numbers longer than three digits are refused as an illegal move before any
+conversion to a number (Python limits the digits it converts). Only
+:class:`~checkers_widget.errors.CheckersError` is caught from the rules, so anything
+else is a bug, not a skipped game.
+
+Tag values: ``write_game`` escapes ``"`` and ``\\`` and writes every other character as
+it is, control characters (``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``, ``\\x85``,
+``\\u2028``...) included, and they read back unchanged; a value holding a line break
+(``\\n`` or ``\\r``) cannot be written in PDN and is refused with a PdnError.
+
 Records are replayed with ``draw_rules="claim"`` by default: under tournament rules a
 draw by the 40-move rule or by repetition has to be claimed, and real games do run past
 those points. With automatic draw rules, a record that continues after the rules ended
@@ -45,17 +73,16 @@ the game is refused with a PdnError that says so.
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, Literal
+from typing import IO, Literal, overload
 
 from .board import Board
 from .errors import AmbiguousMoveError, CheckersError, FenError, IllegalMoveError, PdnError
 from .game import DrawRules, Game, Result
+from .pdn_tokens import CHUNK, MAX_SQUARE_DIGITS, TextStream, Token, Tokenizer
 
 __all__ = [
     "PdnNote",
@@ -69,50 +96,10 @@ __all__ = [
 #: Anything :func:`read_games` accepts: a path, PDN text, bytes or an open file.
 Source = str | os.PathLike[str] | bytes | IO[str] | IO[bytes]
 
-# One token of PDN, after any spaces or tabs (absorbed so that they cost no token of
-# their own). Line ends are tokens, so that a blank line can end a game. The alternatives
-# are tried in order, so results come before moves ("1-0" is not the move 1-0), and the
-# catch-all ``bad`` comes last: the scanner matches at every position and can report
-# anything it cannot read with its place. ``glued`` is a word stuck to a move, as in
-# ``26-22Whiteoversteppedthetimecontrol.`` (tinsley.pdn): kept as a comment.
-_TOKEN = re.compile(
-    r"""
-    [ \t\f\v]*
-    (?:
-      (?P<space>\s+)
-    | (?P<result>(?:1/2-1/2|\u00bd-\u00bd|1-0|0-1|2-0|0-2|1-1|\*)(?![\w/.:-]))
-    | (?P<mv>
-        (?P<squares>\d+(?:[-xX:]\d+)+)
-        (?P<marks>!!|\?\?|!\?|\?!|!|\?)?
-        (?:(?P<glued>[A-Za-z]{3}[^\s{}()\[\];]*)|(?![\w!?]))
-      )
-    | (?P<number>\d+\.+)
-    | (?P<comment>\{[^}]*\})
-    | (?P<tag>\[[ \t]*(?P<tname>[A-Za-z0-9_]+)[ \t]*"(?P<tvalue>(?:[^"\\\n]|\\.)*)"[ \t]*\])
-    | (?P<open>\()
-    | (?P<close>\))
-    | (?P<nag>\$\d+)
-    | (?P<mark>(?:!!|\?\?|!\?|\?!|!|\?)(?![!?]))
-    | (?P<line_comment>;[^\n]*)
-    | (?P<escape>%[^\n]*)
-    | (?P<bad>\S[^\s{}()\[\];]*)
-    )
-    """,
-    re.VERBOSE,
-)
-
-# A tag pair that the strict pattern refused: quotes inside the value that were not
-# escaped (greedy up to the last ``"]`` of the line) or a value without quotes.
-_LOOSE_TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]')
-_BARE_TAG = re.compile(r"\[[ \t]*([A-Za-z0-9_]+)[ \t]+([^\]\"]*?)[ \t]*\]")
-
-# A line inside a comment that looks like the start of a tag section: the comment was
-# almost certainly left open and has swallowed the next game.
-_TAG_LINE = re.compile(r'\n[ \t]*\[[A-Za-z0-9_]+[ \t]+"')
-
-_ESCAPED = re.compile(r"\\(.)")
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
-_NAG = re.compile(r"\$\d+")
+_NAG = re.compile(r"\$[0-9]+")
+#: The longest token text quoted in full in an error message.
+_QUOTE = 40
 
 #: Every spelling of a result and what it means (None: unknown or still going on).
 _RESULTS: dict[str, Result | None] = {
@@ -158,51 +145,44 @@ class PdnNote:
         return f"{', '.join(where)}: {self.message}"
 
 
+#: Where something is: 1-based line and column.
+_Pos = tuple[int, int]
+
+
 @dataclass(eq=False)
 class _Draft:
     """A game while it is being read; becomes a Game only if it is read completely."""
 
     number: int
-    start: int
+    start: _Pos
     tags: dict[str, str] = field(default_factory=dict)
-    tag_pos: dict[str, int] = field(default_factory=dict)
+    tag_pos: dict[str, _Pos] = field(default_factory=dict)
     game: Game | None = None
     #: Whether move text (not just tags and comments) has begun: a later tag section,
     #: a blank line or a result then ends the game.
     movetext: bool = False
     depth: int = 0
-    var_open: list[int] = field(default_factory=list)
+    var_open: list[_Pos] = field(default_factory=list)
     var_ply: int = 0
     var_tokens: list[str] = field(default_factory=list)
     pre_comments: list[str] = field(default_factory=list)
-    result_tag: tuple[Result | None, int] | None = None
-    result_token: tuple[Result | None, str, int] | None = None
-    failed: bool = False
+    result_tag: tuple[Result | None, _Pos] | None = None
+    result_token: tuple[Result | None, str, _Pos] | None = None
+    #: The error that made this game fail: reported once the game's end is found.
+    error: PdnError | None = None
 
 
-class _Lines:
-    """Turns a character offset into a 1-based line and column, on demand.
-
-    The newline table is built the first time a position is asked for, so reading a
-    file without errors or notes never pays for it.
-    """
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-        self._starts: list[int] | None = None
-
-    def locate(self, pos: int) -> tuple[int, int]:
-        if self._starts is None:
-            self._starts = [0, *(m.end() for m in re.finditer("\n", self._text))]
-        index = bisect_right(self._starts, pos) - 1
-        return index + 1, pos - self._starts[index] + 1
+#: What the scanner hands out: a finished game or the error of a failed one, with the
+#: text offset where that game ends (where ``read_game`` leaves a handle).
+_Event = tuple["Game | PdnError", int]
 
 
 class PdnReader(Iterator[Game]):
     """The games of a PDN source, read one at a time as the iteration asks for them.
 
     ``source`` is a path (``str`` or ``os.PathLike``) to a PDN file, PDN text, bytes or
-    an open file. Options:
+    an open file (text or binary); a file is read piece by piece as the iteration goes,
+    never as a whole. Options:
 
     * ``variations``: ``"keep"`` (default) stores each variation as PDN text in
       ``game.variations``; ``"skip"`` checks that it is well formed and drops it;
@@ -224,6 +204,7 @@ class PdnReader(Iterator[Game]):
         errors: Literal["raise", "skip"] = "raise",
         draw_rules: DrawRules | str = "claim",
         side_names: tuple[str, str] | str = "black-white",
+        _track: bool = False,
     ) -> None:
         if variations not in ("keep", "skip"):
             raise CheckersError(f"variations must be 'keep' or 'skip', not {variations!r}")
@@ -234,159 +215,143 @@ class PdnReader(Iterator[Game]):
         self._raise = errors == "raise"
         self._draw_rules = draw_rules
         self._side_names = side_names
-        self._text = _load(source)
-        self._lines = _Lines(self._text)
+        self._stream = _open(source, track=_track)
+        self._tokens = Tokenizer(self._stream)
         #: The errors of the games left out with ``errors="skip"``, in file order.
         self.errors: list[PdnError] = []
         #: What the reader settled by itself (conflicting results and the like).
         self.notes: list[PdnNote] = []
-        self._games = self._read()
+        self._events = self._read()
+        self._done = False
 
     def __iter__(self) -> PdnReader:
         return self
 
     def __next__(self) -> Game:
-        return next(self._games)
+        while not self._done:
+            event = next(self._events, None)
+            if event is None:
+                break
+            found = event[0]
+            if isinstance(found, Game):
+                return found
+            if self._raise:
+                self._done = True
+                self._close()
+                raise found
+            self.errors.append(found)
+        self._done = True
+        self._close()
+        raise StopIteration
+
+    def _close(self) -> None:
+        self._events.close()
+        self._stream.close()
 
     # ------------------------------------------------------------------ scanning
-    def _read(self) -> Iterator[Game]:
-        """The scanner: one pass over the text, token by token, yielding finished games."""
-        text = self._text
-        end = len(text)
-        match = _TOKEN.match
-        pos = 0
+    def _read(self) -> Iterator[_Event]:
+        """The scanner: one pass over the tokens, yielding each game (or error) at its end."""
+        tokens = self._tokens
         count = 0
         draft: _Draft | None = None
-        while pos < end:
-            m = match(text, pos)
-            assert m is not None  # ``bad`` matches any non-space character
-            pos = m.end()
-            kind = m.lastgroup or "bad"
-            if kind == "space":
-                if (
-                    draft is not None
-                    and draft.movetext
-                    and (draft.depth == 0 or draft.failed)
-                    and m.group(kind).count("\n") > 1
-                ):
-                    game = self._finish(draft)
+        while True:
+            try:
+                token = tokens.next()
+            except PdnError as error:  # the source cannot be decoded: reading ends here
+                number = draft.number if draft is not None else count + 1
+                line = tokens.line
+                yield (
+                    PdnError(str(error), game=number, line=line, column=tokens.column),
+                    tokens.offset,
+                )
+                return
+            if token is None:
+                break
+            kind = token.kind
+            if kind == "blank":
+                if draft is not None and draft.movetext and (draft.depth == 0 or draft.error):
+                    event = self._finish(draft)
                     draft = None
-                    if game is not None:
-                        yield game
+                    if event is not None:
+                        yield event, token.end
                 continue
-
-            start = m.start(kind)
-            # A tag section after move text starts the next game.
-            tag: tuple[str, str] | None = None
-            if kind == "tag":
-                value = m.group("tvalue")
-                if "\\" in value:
-                    value = _ESCAPED.sub(r"\1", value)
-                tag = (m.group("tname"), value)
-            elif kind == "bad" and text.startswith("[", start):
-                tag, pos = self._loose_tag(text, start)
-                kind = "tag" if tag is not None else "badtag"
             if (kind == "tag" or kind == "badtag") and draft is not None and draft.movetext:
-                game = self._finish(draft)
+                # A tag section after move text starts the next game.
+                event = self._finish(draft)
                 draft = None
-                if game is not None:
-                    yield game
-
+                if event is not None:
+                    yield event, token.start
             if draft is None:
                 count += 1
-                draft = _Draft(count, start)
-            if draft.failed:
+                draft = _Draft(count, (token.line, token.column))
+            if draft.error is not None:
                 # Skipping a game that failed: only look for where it ends.
                 if kind == "result":
+                    yield draft.error, token.end
                     draft = None
-                elif kind in ("mv", "number", "nag", "mark", "open", "close", "bad"):
+                elif kind in _MOVETEXT_KINDS:
                     draft.movetext = True
                 continue
             ended = False
             try:
-                if tag is not None:
-                    self._tag(draft, tag[0], tag[1], start)
-                elif kind == "comment" and (runaway := _TAG_LINE.search(m.group(kind))):
-                    # Resume at the swallowed tag section so the next game is still read.
-                    pos = start + runaway.start() + 1
-                    draft.movetext = True
-                    raise self._error(
-                        draft,
-                        "unbalanced brace: the comment opened here runs into a tag "
-                        f"section at line {self._lines.locate(pos)[0]}; is a '}}' missing?",
-                        start,
-                    )
-                else:
-                    ended = self._token(draft, kind, m, start)
+                ended = self._token(draft, token)
             except PdnError as error:
-                if self._raise:
-                    raise
-                self.errors.append(error)
-                draft.failed = True
-                ended = kind == "result"
-                if ended:
+                draft.error = error
+                if kind == "runaway":
+                    draft.movetext = True  # the tag section it ran into starts a new game
+                if kind == "result":
+                    yield error, token.end
                     draft = None
                 continue
             if ended:
-                game = self._finish(draft)
+                event = self._finish(draft)
                 draft = None
-                if game is not None:
-                    yield game
+                if event is not None:
+                    yield event, token.end
         # A draft holding nothing but comments (say, a remark after the last result)
         # is not a game.
-        if draft is not None and (draft.tags or draft.movetext):
-            game = self._finish(draft)
-            if game is not None:
-                yield game
+        if draft is not None and (draft.tags or draft.movetext or draft.error):
+            event = self._finish(draft)
+            if event is not None:
+                yield event, tokens.offset
 
-    def _loose_tag(self, text: str, start: int) -> tuple[tuple[str, str] | None, int]:
-        """Read a tag pair the strict pattern refused; returns it and where to go on."""
-        line_end = text.find("\n", start)
-        if line_end < 0:
-            line_end = len(text)
-        line = text[start:line_end]
-        for pattern in (_LOOSE_TAG, _BARE_TAG):
-            loose = pattern.match(line)
-            if loose:
-                return (loose.group(1), loose.group(2)), start + loose.end()
-        return None, line_end
-
-    def _token(self, draft: _Draft, kind: str, m: re.Match[str], start: int) -> bool:
-        """Handle one move-text token; returns True when it ends the game (a result)."""
-        if kind == "mv":
+    def _token(self, draft: _Draft, token: Token) -> bool:
+        """Handle one token; returns True when it ends the game (a result)."""
+        kind = token.kind
+        where = (token.line, token.column)
+        if kind == "move":
             draft.movetext = True
-            squares, marks, glued = m.group("squares", "marks", "glued")
+            squares, marks, glued = token.text, token.name, token.value
             if draft.depth:
                 self._in_variation(draft, squares + (marks or ""))
                 if glued:
                     self._in_variation(draft, "{" + glued + "}")
                 return False
-            self._play(draft, squares, start)
+            self._play(draft, token)
             if marks:
-                self._annotate(draft, marks, start)
+                self._annotate(draft, marks, where)
             if glued:
                 game = draft.game
                 assert game is not None
                 _add_comment(game.comments, game.ply, glued)
                 self._note(
                     draft,
-                    f"text glued to move {squares} kept as a comment: {glued}",
-                    m.start("glued"),
+                    f"text glued to move {squares} kept as a comment: {_shorten(glued)}",
+                    (token.line, token.at),
                 )
         elif kind == "number":
             draft.movetext = True
             if draft.depth:
-                self._in_variation(draft, m.group(kind))
+                self._in_variation(draft, token.text)
         elif kind == "result":
             draft.movetext = True
             if draft.depth:  # "(... 1-0)": part of the variation, not the game's end
-                self._in_variation(draft, m.group(kind))
+                self._in_variation(draft, token.text)
                 return False
-            draft.result_token = (_RESULTS[m.group(kind)], m.group(kind), start)
+            draft.result_token = (_RESULTS[token.text], token.text, where)
             return True
         elif kind == "comment" or kind == "line_comment":
-            raw = m.group(kind)
-            body = raw[1:-1] if kind == "comment" else raw[1:].replace("}", "")
+            body = token.text if kind == "comment" else token.text.replace("}", "")
             text = " ".join(body.split())
             if draft.depth:
                 self._in_variation(draft, "{" + text + "}")
@@ -394,22 +359,25 @@ class PdnReader(Iterator[Game]):
                 draft.pre_comments.append(text)
             else:
                 _add_comment(draft.game.comments, draft.game.ply, text)
+        elif kind == "tag":
+            assert token.name is not None and token.value is not None
+            self._tag(draft, token.name, token.value, where)
         elif kind == "open":
             draft.movetext = True
             if draft.depth == 0:
                 game = draft.game
                 if game is None or game.ply == 0:
-                    raise self._error(draft, "a variation must follow the move it replaces", start)
+                    raise self._error(draft, "a variation must follow the move it replaces", where)
                 draft.var_ply = game.ply
                 draft.var_tokens = []
             else:
                 self._in_variation(draft, "(")
             draft.depth += 1
-            draft.var_open.append(start)
+            draft.var_open.append(where)
         elif kind == "close":
             draft.movetext = True
             if draft.depth == 0:
-                raise self._error(draft, "unbalanced parenthesis: ')' without a '('", start)
+                raise self._error(draft, "unbalanced parenthesis: ')' without a '('", where)
             draft.depth -= 1
             draft.var_open.pop()
             if draft.depth:
@@ -421,26 +389,30 @@ class PdnReader(Iterator[Game]):
         elif kind == "nag" or kind == "mark":
             draft.movetext = True
             if draft.depth:
-                self._in_variation(draft, m.group(kind))
+                self._in_variation(draft, token.text)
             else:
-                self._annotate(draft, m.group(kind), start)
+                self._annotate(draft, token.text, where)
         elif kind == "escape":
-            if start and self._text[start - 1] != "\n":
-                raise self._error(draft, f"unknown token {m.group(kind)!r}", start)
+            if token.extra:
+                raise self._error(draft, f"unknown token {_shorten(token.text)!r}", where)
+        elif kind == "runaway":
+            raise self._error(
+                draft,
+                "unbalanced brace: the comment opened here runs into a tag "
+                f"section at line {token.extra}; is a '}}' missing?",
+                where,
+            )
         elif kind == "badtag":
-            line_end = self._text.find("\n", start)
-            line = self._text[start : line_end if line_end >= 0 else None]
-            problem = "malformed tag" if "]" in line else "tag without a closing bracket"
-            raise self._error(draft, f'{problem}: expected [Name "value"]', start)
+            raise self._error(draft, f'{token.value}: expected [Name "value"]', where)
         else:  # bad
-            token = m.group(kind)
-            if token.startswith("{"):
+            text = token.text
+            if text.startswith("{"):
                 message = "unbalanced brace: the comment opened here is never closed"
-            elif token.startswith("}"):
+            elif text.startswith("}"):
                 message = "unbalanced brace: '}' without a '{'"
             else:
-                message = f"unknown token {token!r}"
-            raise self._error(draft, message, start)
+                message = f"unknown token {_shorten(text)!r}"
+            raise self._error(draft, message, where)
         return False
 
     def _in_variation(self, draft: _Draft, token: str) -> None:
@@ -448,14 +420,16 @@ class PdnReader(Iterator[Game]):
             draft.var_tokens.append(token)
 
     # ------------------------------------------------------------------ meaning
-    def _tag(self, draft: _Draft, name: str, value: str, start: int) -> None:
+    def _tag(self, draft: _Draft, name: str, value: str, where: _Pos) -> None:
         name = _SPECIAL_TAGS.get(name.lower(), name)
         if name == "FEN" and name in draft.tags and draft.tags[name] != value:
             raise self._error(
-                draft, f"two different FEN tags: {draft.tags[name]!r} and {value!r}", start
+                draft,
+                f"two different FEN tags: {_shorten(draft.tags[name])!r} and {_shorten(value)!r}",
+                where,
             )
         draft.tags[name] = value
-        draft.tag_pos[name] = start
+        draft.tag_pos[name] = where
 
     def _start(self, draft: _Draft) -> Game:
         """Create the game once its tag section is complete (before its first move)."""
@@ -475,7 +449,7 @@ class PdnReader(Iterator[Game]):
             else:
                 raise self._error(
                     draft,
-                    f"Result tag {result!r} is not a result: expected 1-0 (Black wins), "
+                    f"Result tag {_shorten(result)!r} is not a result: expected 1-0 (Black wins), "
                     "0-1 (White wins), 1/2-1/2 or *",
                     draft.tag_pos["Result"],
                 )
@@ -489,6 +463,8 @@ class PdnReader(Iterator[Game]):
             game = Game(fen, draw_rules=self._draw_rules, side_names=self._side_names, tags=tags)
         except FenError as error:
             raise self._error(draft, f"bad FEN tag: {error}", draft.tag_pos["FEN"]) from error
+        except CheckersError as error:  # whatever else Game refuses in the tag section
+            raise self._error(draft, f"bad tag section: {error}", draft.start) from error
         if draft.pre_comments:
             for text in draft.pre_comments:
                 _add_comment(game.comments, 0, text)
@@ -505,13 +481,16 @@ class PdnReader(Iterator[Game]):
         if not ok:
             raise self._error(
                 draft,
-                f'GameType "{value}" is not American checkers: this package reads '
+                f'GameType "{_shorten(value)}" is not American checkers: this package reads '
                 'GameType "21" (English draughts, 8x8) only',
                 draft.tag_pos["GameType"],
             )
 
-    def _play(self, draft: _Draft, text: str, start: int) -> None:
+    def _play(self, draft: _Draft, token: Token) -> None:
         game = draft.game or self._start(draft)
+        text = token.text
+        where = (token.line, token.column)
+        shown = _shorten(text)
         if game.is_over():
             hint = ""
             if game.result == "1/2-1/2":
@@ -519,10 +498,21 @@ class PdnReader(Iterator[Game]):
             raise self._error(
                 draft,
                 f"the game is already over after ply {game.ply} ({game.result}: "
-                f"{game.termination}) but the record goes on with {text}{hint}",
-                start,
+                f"{game.termination}) but the record goes on with {shown}{hint}",
+                where,
                 ply=game.ply + 1,
-                move=text,
+                move=shown,
+            )
+        if token.extra > MAX_SQUARE_DIGITS:
+            # Never a square: refused before anything turns the digits into a number.
+            raise self._error(
+                draft,
+                f"illegal move {shown} for {game.side_name(game.turn)}: a square number "
+                f"has at most {MAX_SQUARE_DIGITS} digits (squares are 1-32); legal moves: "
+                + ", ".join(map(str, game.legal_moves())),
+                where,
+                ply=game.ply + 1,
+                move=shown,
             )
         try:
             game.play(text)
@@ -539,7 +529,7 @@ class PdnReader(Iterator[Game]):
                 f"ambiguous move {text} for {game.side_name(game.turn)}: it fits "
                 + " and ".join(map(str, error.candidates))
                 + ", which take different pieces; write every landing square",
-                start,
+                where,
                 ply=game.ply + 1,
                 move=text,
             ) from error
@@ -548,28 +538,29 @@ class PdnReader(Iterator[Game]):
                 draft,
                 f"illegal move {text} for {game.side_name(game.turn)}; legal moves: "
                 + ", ".join(map(str, error.legal)),
-                start,
+                where,
                 ply=game.ply + 1,
                 move=text,
             ) from error
+        except CheckersError as error:
+            raise self._error(
+                draft, f"cannot play {shown}: {error}", where, ply=game.ply + 1, move=shown
+            ) from error
 
-    def _annotate(self, draft: _Draft, nag: str, start: int) -> None:
+    def _annotate(self, draft: _Draft, nag: str, where: _Pos) -> None:
         game = draft.game
         if game is None or game.ply == 0:
-            raise self._error(draft, f"{nag} must follow the move it annotates", start)
+            raise self._error(draft, f"{_shorten(nag)} must follow the move it annotates", where)
         game.nags.setdefault(game.ply, []).append(nag)
 
-    def _finish(self, draft: _Draft) -> Game | None:
-        """The finished game, or None if it failed (the error is raised or recorded)."""
-        if draft.failed:
-            return None
-        if self._raise:
-            return self._complete(draft)
+    def _finish(self, draft: _Draft) -> Game | PdnError | None:
+        """The finished game, or the error that made it fail."""
+        if draft.error is not None:
+            return draft.error
         try:
             return self._complete(draft)
         except PdnError as error:
-            self.errors.append(error)
-            return None
+            return error
 
     def _complete(self, draft: _Draft) -> Game:
         if draft.depth:
@@ -609,17 +600,19 @@ class PdnReader(Iterator[Game]):
         self,
         draft: _Draft,
         message: str,
-        pos: int,
+        where: _Pos,
         *,
         ply: int | None = None,
         move: str | None = None,
     ) -> PdnError:
-        line, column = self._lines.locate(pos)
+        line, column = where
         return PdnError(message, game=draft.number, line=line, column=column, ply=ply, move=move)
 
-    def _note(self, draft: _Draft, message: str, pos: int) -> None:
-        line, column = self._lines.locate(pos)
-        self.notes.append(PdnNote(draft.number, line, column, message))
+    def _note(self, draft: _Draft, message: str, where: _Pos) -> None:
+        self.notes.append(PdnNote(draft.number, where[0], where[1], message))
+
+
+_MOVETEXT_KINDS = frozenset({"move", "number", "nag", "mark", "open", "close", "bad", "runaway"})
 
 
 # ---------------------------------------------------------------------- reading API
@@ -640,6 +633,9 @@ def read_games(
         games = list(reader)
         for error in reader.errors:
             print(error)  # game 541, line 5588, column 5, ply 123: illegal move 32-28 ...
+
+    A path or an open file is read piece by piece, so memory does not grow with the
+    file; an open file is read from where it is to its end.
     """
     return PdnReader(
         source,
@@ -650,6 +646,28 @@ def read_games(
     )
 
 
+@overload
+def read_game(
+    source: str | os.PathLike[str] | bytes,
+    *,
+    variations: Literal["keep", "skip"] = "keep",
+    errors: Literal["raise", "skip"] = "raise",
+    draw_rules: DrawRules | str = "claim",
+    side_names: tuple[str, str] | str = "black-white",
+) -> Game: ...
+
+
+@overload
+def read_game(
+    source: IO[str] | IO[bytes],
+    *,
+    variations: Literal["keep", "skip"] = "keep",
+    errors: Literal["raise", "skip"] = "raise",
+    draw_rules: DrawRules | str = "claim",
+    side_names: tuple[str, str] | str = "black-white",
+) -> Game | None: ...
+
+
 def read_game(
     source: Source,
     *,
@@ -657,48 +675,66 @@ def read_game(
     errors: Literal["raise", "skip"] = "raise",
     draw_rules: DrawRules | str = "claim",
     side_names: tuple[str, str] | str = "black-white",
-) -> Game:
-    """The first game of a PDN text or file; raises :class:`PdnError` if there is none.
+) -> Game | None:
+    """The first game of a PDN text, bytes, path or open file.
 
-    Only the first game is read, so whatever follows it is not checked.
+    Only that game is read. From an open file (text or binary) it reads the next game
+    and leaves the file just after it, where the next call goes on, as in python-chess::
+
+        with open("games.pdn", encoding="utf-8") as f:
+            while (game := read_game(f)) is not None:
+                ...
+
+    At the end of an open file it returns None. A game that fails raises its
+    :class:`PdnError` with the file left after that game, so a loop can go on past it.
+    (A file that cannot seek, such as a pipe, is read line by line and left after the
+    line where the game ends.) With a text, bytes or a path, a source that holds no game
+    raises a PdnError. With ``errors="skip"`` failing games are passed over and the first
+    good one is returned; if there is none, the first error is raised.
     """
+    handle = _is_handle(source)
     reader = PdnReader(
         source,
         variations=variations,
-        errors=errors,
+        errors="skip",
         draw_rules=draw_rules,
         side_names=side_names,
+        _track=handle,
     )
-    game = next(reader, None)
-    if game is None:
-        if reader.errors:
-            raise reader.errors[0]
-        raise PdnError("no game found: the PDN text has no tags, moves or result")
-    return game
+    first_error: PdnError | None = None
+    try:
+        for found, end in reader._events:
+            if isinstance(found, Game):
+                reader._stream.seek_to(end)
+                return found
+            if errors == "raise":
+                reader._stream.seek_to(end)
+                raise found
+            first_error = first_error or found
+    finally:
+        reader._events.close()
+    if first_error is not None:
+        raise first_error
+    if handle:
+        return None
+    raise PdnError("no game found: the PDN text has no tags, moves or result")
 
 
-def _load(source: Source) -> str:
-    """The text of a source, decoded and with line ends normalised to ``\\n``."""
-    text: str
-    if isinstance(source, bytes):
-        text = _decode(source)
-    elif isinstance(source, os.PathLike) or (isinstance(source, str) and _looks_like_path(source)):
-        with open(source, "rb") as handle:
-            text = _decode(handle.read())
-    elif isinstance(source, str):
-        text = source
-    elif hasattr(source, "read"):
-        data = source.read()
-        text = _decode(data) if isinstance(data, bytes) else data
-    else:
-        raise TypeError(
-            f"cannot read PDN from {type(source).__name__}: pass a path, text, bytes or a file"
-        )
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
+def _is_handle(source: object) -> bool:
+    return not isinstance(source, (str, bytes, bytearray, os.PathLike)) and hasattr(source, "read")
+
+
+def _open(source: Source, *, track: bool = False) -> TextStream:
+    """A :class:`TextStream` over a source: a path is opened, text and files read as is."""
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and _looks_like_path(source)):
+        return TextStream(open(source, "rb"), own=True)
+    if isinstance(source, (str, bytes, bytearray)):
+        return TextStream(source)
+    if hasattr(source, "read"):
+        return TextStream(source, track=track, first=4096 if track else CHUNK)
+    raise TypeError(
+        f"cannot read PDN from {type(source).__name__}: pass a path, text, bytes or a file"
+    )
 
 
 def _looks_like_path(text: str) -> bool:
@@ -712,20 +748,11 @@ def _looks_like_path(text: str) -> bool:
     return text.lower().endswith(".pdn") or os.path.isfile(text)
 
 
-def _decode(data: bytes) -> str:
-    """Bytes to text: UTF-8 (with or without BOM), UTF-16 with BOM, else cp1252/Latin-1."""
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8) :]
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError:  # the five bytes cp1252 leaves undefined
-        return data.decode("latin-1")
+def _shorten(text: str, limit: int = _QUOTE) -> str:
+    """Text for a message: in full when short, else its start and its length."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters)"
 
 
 def _is_placeholder(value: str) -> bool:
@@ -837,7 +864,14 @@ def _header(game: Game) -> list[tuple[str, str]]:
 def _tag_line(name: str, value: str) -> str:
     if not _TAG_NAME.fullmatch(name):
         raise PdnError(f"cannot write tag {name!r}: a PDN tag name is letters, digits and _")
-    value = " ".join(value.splitlines()).replace("\\", "\\\\").replace('"', '\\"')
+    if "\n" in value or "\r" in value:
+        # PDN has no escape for a line end (a backslash makes the next character
+        # literal, and a tag ends with its line), and a CR is read as a line end.
+        raise PdnError(
+            f"cannot write tag {name}: its value {_shorten(value)!r} holds a line break "
+            "(\\n or \\r), which a PDN tag value cannot hold"
+        )
+    value = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{value}"]'
 
 
@@ -852,23 +886,22 @@ def _comment_words(text: str) -> list[str]:
 
 def _check_fragment(text: str, ply: int) -> None:
     """Refuse variation text that would not read back as one well-formed variation."""
+    tokens = Tokenizer(TextStream(" ".join(text.split())))  # as write_game writes it
     depth = 0
-    pos = 0
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        assert m is not None
-        kind, pos = m.lastgroup, m.end()
+    while (token := tokens.next()) is not None:
+        kind = token.kind
         if kind == "open":
             depth += 1
         elif kind == "close":
             depth -= 1
-        elif kind in ("bad", "tag", "line_comment", "escape"):
+        elif kind in ("bad", "tag", "badtag", "line_comment", "escape", "runaway"):
             depth = -1
         if depth < 0:
             break
     if depth != 0:
         raise PdnError(
-            f"cannot write variation {text!r} of move {ply}: it is not well-formed move text",
+            f"cannot write variation {_shorten(text)!r} of move {ply}: it is not "
+            "well-formed move text",
             ply=ply,
         )
 
