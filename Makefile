@@ -1,8 +1,8 @@
 # checkers-widget: the two commands a newcomer needs are `make lab` and `make test`.
 #
 #   make lab    set up .venv + node_modules, build the front end, open JupyterLab on examples/
-#   make test   same set-up, then Debian chromium, ruff (check + format), vitest and the whole pytest suite
-#               (browser tests included)
+#   make test   same set-up, then `make lint` (ruff check + format, mypy --strict), Debian chromium,
+#               vitest and the whole pytest suite (browser tests included)
 #
 # Other targets: make setup | lint | js | clean
 # Pass extra pytest arguments with PYTEST_ARGS, e.g. make test PYTEST_ARGS='-m "not browser"'.
@@ -29,8 +29,8 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 help:
 	@echo "make lab    - set up everything and open JupyterLab on examples/"
-	@echo "make test   - set up everything (incl. Debian chromium) and run ruff, vitest, pytest"
-	@echo "make lint   - ruff check and ruff format --check"
+	@echo "make test   - set up everything (incl. Debian chromium) and run ruff, mypy, vitest, pytest"
+	@echo "make lint   - ruff check, ruff format --check and mypy --strict (see pyproject.toml)"
 	@echo "make js     - rebuild the front-end bundle ($(BUNDLE))"
 	@echo "make clean  - remove .venv, node_modules and build output"
 
@@ -68,13 +68,13 @@ chromium:
 	  exit 1; \
 	fi
 
+# mypy's settings (strict, files = src) are in pyproject.toml's [tool.mypy].
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
-test: setup chromium
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
+test: lint chromium
 	npm test
 	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
 

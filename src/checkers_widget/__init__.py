@@ -1,5 +1,7 @@
 """checkers-widget: American checkers (English draughts) as a first-class citizen of Jupyter."""
 
+from typing import TYPE_CHECKING
+
 from .board import START_FEN, Board
 from .engine import LEVELS, Analysis, Engine
 from .errors import (
@@ -20,6 +22,9 @@ from .game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
 from .move import BLACK, WHITE, Color, Move, Piece
 from .pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
 
+if TYPE_CHECKING:  # at run time it comes through __getattr__: Jupyter loads only when asked
+    from .widget import CheckersWidget
+
 __all__ = [
     "BLACK",
     "DRAW_RULE_PRESETS",
@@ -31,6 +36,7 @@ __all__ = [
     "Analysis",
     "Board",
     "CheckersError",
+    "CheckersWidget",
     "Color",
     "DrawRules",
     "Engine",

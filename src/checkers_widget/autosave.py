@@ -71,10 +71,12 @@ class Autosave:
             game = load_game(self.path)
             session = _session_facts(game)
         except CheckersError as exc:
-            return self._set_aside(exc)
+            self._set_aside(exc)
+            return None
         except Exception as exc:  # a bug, but a saved file must not stop the widget
             logger.exception("resuming the autosave %s failed unexpectedly", self.path)
-            return self._set_aside(exc)
+            self._set_aside(exc)
+            return None
         return Resumed(game, session)
 
     def _set_aside(self, exc: Exception) -> None:

@@ -18,7 +18,7 @@ from .errors import AmbiguousMoveError, CheckersError, IllegalMoveError, brief, 
 from .fen import parse_fen, write_fen
 from .move import BLACK, WHITE, Color, Move, Piece
 from .position import check_position, check_square, check_turn
-from .squares import BIT, SQUARE_OF_BIT, VALID, squares_of
+from .squares import BIT, BLACK_CROWN_ROW, SQUARE_OF_BIT, VALID, WHITE_CROWN_ROW, squares_of
 
 if TYPE_CHECKING:
     from .svg import Picture
@@ -164,6 +164,15 @@ class Board:
         """The side to move: ``"black"`` or ``"white"``."""
         return self._turn
 
+    @turn.setter
+    def turn(self, color: Color) -> None:
+        """Set the side to move (an edit: clears the move stack when it changes)."""
+        check_turn(color)
+        if color != self._turn:
+            self._turn = color
+            self._hash ^= _Z_WHITE_TO_MOVE
+            self._stack.clear()
+
     @property
     def bitboards(self) -> tuple[int, int, int]:
         """``(black, white, kings)`` in the internal layout, for engines and tools."""
@@ -232,7 +241,7 @@ class Board:
                 Move._generated(tuple(sq[b] for b in path), tuple(sq[c] for c in caps), crowns)
                 for path, caps, crowns in seqs
             ]
-        crown_row = movegen.BLACK_CROWN_ROW if black else movegen.WHITE_CROWN_ROW
+        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
         return [
             Move._generated(
                 (SQUARE_OF_BIT[src], SQUARE_OF_BIT[dst]),
@@ -392,14 +401,6 @@ class Board:
         self._set(self._turn, check_position(pieces, self._turn))
         self._stack.clear()
         self._hash = _zobrist(self._black, self._white, self._kings, self._turn)
-
-    @turn.setter
-    def turn(self, color: Color) -> None:
-        check_turn(color)
-        if color != self._turn:
-            self._turn = color
-            self._hash ^= _Z_WHITE_TO_MOVE
-            self._stack.clear()
 
     # ------------------------------------------------------------------ dunder
     def __eq__(self, other: object) -> bool:

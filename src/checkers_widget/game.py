@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar, overload
 
 from .board import Board
 from .errors import CheckersError, GameOverError, HookError, IllegalMoveError, brief
@@ -168,6 +168,63 @@ def _checked_tags(tags: object) -> dict[str, str]:
     return tags if isinstance(tags, dict) else dict(tags)
 
 
+class _NoTags(Mapping[str, str]):
+    """The default ``tags``: empty, read-only and hashable (a dataclass refuses a mutable
+    default), so no two games share one; each game's own dict is made from it."""
+
+    def __getitem__(self, name: str) -> str:
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "{}"
+
+
+_Kept = TypeVar("_Kept")
+_Given = TypeVar("_Given")
+
+
+class _Checked(Generic[_Kept, _Given]):
+    """A :class:`Game` setting that is checked on every assignment, not only in the
+    constructor (the dataclass's ``__init__`` assigns through it too).
+
+    ``check`` turns what a user may give (``_Given``: e.g. a preset name) into what the
+    game keeps (``_Kept``: e.g. a :class:`DrawRules`), or raises
+    :class:`~checkers_widget.errors.CheckersError` leaving the old value in place. So a
+    setting always reads as its checked form, whenever and however it was set.
+    ``default`` is the dataclass field's default, itself given through ``check``.
+    """
+
+    def __init__(self, check: Callable[[object], _Kept], default: _Given) -> None:
+        self._check = check
+        self._default = default
+        self._key = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._key = f"_{name}"
+
+    @overload
+    def __get__(self, game: None, owner: type | None = None) -> _Given: ...
+    @overload
+    def __get__(self, game: Game, owner: type | None = None) -> _Kept: ...
+    def __get__(self, game: Game | None, owner: type | None = None) -> _Kept | _Given:
+        if game is None:  # the dataclass asking for the field's default
+            return self._default
+        kept: _Kept = game.__dict__[self._key]
+        return kept
+
+    def __set__(self, game: Game, value: _Given) -> None:
+        game.__dict__[self._key] = self._check(value)
+
+
 @dataclass
 class _Position:
     """What the game remembers about each position reached, for the draw rules."""
@@ -260,14 +317,13 @@ class Game:
     """
 
     fen: str | None = None
-    draw_rules: DrawRules | str = "forty-moves"
-    side_names: tuple[str, str] | str = "black-white"
-    tags: dict[str, str] = field(default_factory=dict)
+    draw_rules: _Checked[DrawRules, DrawRules | str] = _Checked(_checked_draw_rules, "forty-moves")
+    side_names: _Checked[tuple[str, str], tuple[str, str] | str] = _Checked(
+        _checked_side_names, "black-white"
+    )
+    tags: _Checked[dict[str, str], Mapping[str, str]] = _Checked(_checked_tags, _NoTags())
 
     def __post_init__(self) -> None:
-        self.draw_rules = _checked_draw_rules(self.draw_rules)
-        self.side_names = _checked_side_names(self.side_names)
-        self.tags = _checked_tags(self.tags)
         self._board = Board(self.fen) if self.fen is not None else Board()
         self.start_fen: str = self._board.to_fen()
         self._redo: list[Move] = []
@@ -322,7 +378,6 @@ class Game:
     def side_name(self, color: Color) -> str:
         """The display name of a side (``"Black"``, ``"Red"``, ...)."""
         names = self.side_names
-        assert isinstance(names, tuple)
         return names[0] if color == BLACK else names[1]
 
     @property
@@ -566,15 +621,13 @@ class Game:
             self._finish(WIN[opponent(loser)], reason, by_rules=True)
             return
         rules = self.draw_rules
-        assert isinstance(rules, DrawRules)
-        if rules.automatic and (reason := self._draw_reason()):
-            self._finish(DRAW, reason, by_rules=True)
+        if rules.automatic and (draw := self._draw_reason()):
+            self._finish(DRAW, draw, by_rules=True)
         elif self._recorded is not None and self._recorded[0] == self.ply:
             self._finish(self._recorded[1], self._recorded[2])
 
     def _draw_reason(self) -> str | None:
         rules = self.draw_rules
-        assert isinstance(rules, DrawRules)
         if rules.repetitions is not None and self.repetitions >= rules.repetitions:
             return f"draw by repetition: the same position occurred {rules.repetitions} times"
         if rules.quiet_moves is not None and self.quiet_plies >= 2 * rules.quiet_moves:
@@ -794,7 +847,6 @@ class Game:
         if self.is_over():
             return f"The game is over ({self._result}, {self._termination}): no more moves"
         names = self.side_names
-        assert isinstance(names, tuple)
         return explain(self._board, attempt, side_names=names, name_moves=name_moves)
 
     # ------------------------------------------------------------------ formats

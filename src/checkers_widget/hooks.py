@@ -99,6 +99,7 @@ class GameView:
     """
 
     __slots__ = ("_game",)
+    _game: Game
 
     def __init__(self, game: Game) -> None:
         object.__setattr__(self, "_game", game)
@@ -192,15 +193,11 @@ class GameView:
     # ------------------------------------------------------------------ settings and notes
     @property
     def draw_rules(self) -> DrawRules:
-        rules = self._game.draw_rules
-        assert isinstance(rules, DrawRules)
-        return rules  # frozen
+        return self._game.draw_rules  # frozen
 
     @property
     def side_names(self) -> tuple[str, str]:
-        names = self._game.side_names
-        assert isinstance(names, tuple)
-        return names
+        return self._game.side_names
 
     @property
     def fen(self) -> str | None:

@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Literal, overload
 
@@ -249,7 +249,7 @@ class PdnReader(Iterator[Game]):
         self._stream.close()
 
     # ------------------------------------------------------------------ scanning
-    def _read(self) -> Iterator[_Event]:
+    def _read(self) -> Generator[_Event, None, None]:
         """The scanner: one pass over the tokens, yielding each game (or error) at its end."""
         tokens = self._tokens
         count = 0

@@ -222,7 +222,9 @@ class TextStream:
                 skip = 3
             data = data[skip:]
             self._decoder = codecs.getincrementaldecoder(self._codec)("strict")
-        pending = len(self._decoder.getstate()[0]) if self._codec != "cp1252" else 0
+        decoder = self._decoder
+        assert decoder is not None  # made above on the first read
+        pending = len(decoder.getstate()[0]) if self._codec != "cp1252" else 0
         start = before + skip - pending
         text = self._decode_piece(data, final=not data)
         if not data:
@@ -420,7 +422,7 @@ class Tokenizer:
         if self._eof:
             return False
         want = max(self._stream.next_size, len(self._buf) - self._pos)
-        pieces = []
+        pieces: list[str] = []
         got = 0
         while got < want:
             try:

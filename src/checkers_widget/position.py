@@ -44,7 +44,7 @@ def check_turn(turn: object) -> Color:
     """``turn`` as a side to move; raises :class:`PositionError` unless black or white."""
     if not isinstance(turn, str) or turn not in COLORS:
         raise PositionError(f"the side to move must be 'black' or 'white', not {brief(turn)}")
-    return turn  # type: ignore[return-value]
+    return turn
 
 
 def check_position(pieces: object, turn: object = BLACK) -> dict[int, Piece]:

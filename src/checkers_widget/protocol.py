@@ -198,7 +198,7 @@ def _check_choice(value: Any, choices: frozenset[str], what: str) -> str:
 def _check_side(value: Any, what: str) -> Color | None:
     if value is not None and (type(value) is not str or value not in (BLACK, WHITE)):
         raise IntentError(f"{what} must be 'black' or 'white', not {_shown(value)}")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def _check_fields(content: dict[str, Any], allowed: set[str], kind: str) -> None:
@@ -403,7 +403,7 @@ def build_state(
         "can_undo": game.can_undo or bool(pending),
         "can_redo": game.can_redo,
         "draw_offer": game.draw_offer,
-        "draw_claim": game.draw_claim if game.draw_rules.automatic is False else None,  # type: ignore[union-attr]
+        "draw_claim": game.draw_claim if game.draw_rules.automatic is False else None,
         "players": dict(players or {BLACK: "human", WHITE: "human"}),
         "history": {
             "line": line,

@@ -18,7 +18,7 @@ import logging
 import random
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import CheckersError
 from .game import Game
@@ -199,6 +199,12 @@ def _move_along(legal: list[Move], path: tuple[int, ...]) -> Move:
     raise CheckersError(f"{'-'.join(map(str, path))} is not a legal move here")
 
 
+def _widget_class(cls: type[NetworkPlay]) -> type[CheckersWidget]:
+    """``cls`` as the widget class it is: :class:`NetworkPlay` is a mixin of
+    ``CheckersWidget`` only, which mypy cannot know from the mixin alone."""
+    return cast("type[CheckersWidget]", cls)
+
+
 class NetworkPlay:
     """The widget's :meth:`host` and :meth:`join` (a mixin of ``CheckersWidget``)."""
 
@@ -236,7 +242,7 @@ class NetworkPlay:
         to come back before losing. Other options are the constructor's.
         """
         _refuse_network_options(options)
-        widget = cls(game, seed=seed, **options)
+        widget = _widget_class(cls)(game, seed=seed, **options)
         session = HostSession(
             widget.game,
             port=port,
@@ -269,7 +275,7 @@ class NetworkPlay:
         earlier ``widget.network.token``) rejoins a game after a restart.
         """
         _refuse_network_options(options)
-        widget = cls(Game(), **options)
+        widget = _widget_class(cls)(Game(), **options)
         session = JoinSession(
             address,
             port,
@@ -288,7 +294,7 @@ class NetworkPlay:
 
     def _connect(self, session: HostSession | JoinSession) -> None:
         with self._lock:
-            self._remote = RemotePlay(self, session)
+            self._remote = RemotePlay(cast("CheckersWidget", self), session)  # see _widget_class
             self._players = self._remote.players()
             self._attempt = Attempt()
         try:

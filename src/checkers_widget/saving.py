@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TypedDict
 
 from .errors import CheckersError, PdnError, brief
 from .game import DRAW_RULE_PRESETS, DrawRules, Game
@@ -43,7 +44,7 @@ def game_text(game: Game, extra_tags: dict[str, str] | None = None) -> str:
     if end > ply:
         whole.goto(end)
     tags = whole.tags
-    tags["DrawRules"] = _rules_text(whole.draw_rules)  # type: ignore[arg-type]
+    tags["DrawRules"] = _rules_text(whole.draw_rules)
     names = whole.side_names
     tags["SideNames"] = _SEPARATOR.join(names)
     if whole.termination is not None:
@@ -112,15 +113,22 @@ def _whole_number(text: str, digits: int = 9) -> int | None:
     return int(text)
 
 
-def _options(tags: dict[str, str]) -> dict[str, object]:
-    options: dict[str, object] = {}
+class _ReadOptions(TypedDict, total=False):
+    """The keyword arguments of ``read_game`` that a saved game's own tags set."""
+
+    draw_rules: DrawRules
+    side_names: tuple[str, str]
+
+
+def _options(tags: dict[str, str]) -> _ReadOptions:
+    options: _ReadOptions = {}
     if "DrawRules" in tags:
         options["draw_rules"] = _parse_rules(tags["DrawRules"])
     if "SideNames" in tags:
         names = tuple(tags["SideNames"].split(_SEPARATOR))
         if len(names) != 2 or not all(names):
             raise PdnError(f"SideNames tag {brief(tags['SideNames'])} is not two names")
-        options["side_names"] = names
+        options["side_names"] = (names[0], names[1])
     return options
 
 

@@ -160,7 +160,8 @@ def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
     user's own file is never removed. Failures are ignored: this is housekeeping.
     """
     target = Path(path).expanduser()
-    prefix, removed = f".{target.name}.", []
+    prefix = f".{target.name}."
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(target.parent))
     except OSError:

@@ -126,7 +126,7 @@ class CheckersWidget(
 
     @traitlets.validate("size")
     def _valid_size(self, proposal: dict[str, Any]) -> int | None:
-        value = proposal["value"]
+        value: int | None = proposal["value"]  # a traitlets.Int(allow_none=True) already
         if value is not None and not MIN_SIZE <= value <= MAX_SIZE:
             raise CheckersError(f"size must be {MIN_SIZE}-{MAX_SIZE} pixels or None, not {value}")
         return value
@@ -234,7 +234,7 @@ class CheckersWidget(
             saved = resumed.session.get("HumanSide")
             if saved in COLORS:
                 other = WHITE if saved == BLACK else BLACK  # (``opponent`` is a parameter here)
-                self._players = {saved: "human", other: "computer"}  # type: ignore[dict-item]
+                self._players = {saved: "human", other: "computer"}
         self._thinking = False
         # True after undo, redo or a move-list jump, until the next move: the user is
         # looking back through the game and the computer waits for them.
@@ -400,10 +400,9 @@ class CheckersWidget(
     def _draw_players(self) -> dict[Color, str]:
         if self._engine is None:
             return {BLACK: "human", WHITE: "human"}
-        human = self._human_choice
-        if human == "random":
-            human = self._rng.choice(COLORS)
-        return {human: "human", opponent(human): "computer"}  # type: ignore[index, arg-type]
+        choice = self._human_choice
+        human = choice if choice in COLORS else self._rng.choice(COLORS)  # else "random"
+        return {human: "human", opponent(human): "computer"}
 
     def _human_side(self) -> Color:
         for color in COLORS:

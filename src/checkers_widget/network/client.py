@@ -21,7 +21,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..errors import CheckersError, GameOverError, IllegalMoveError
 from ..game import DrawRules, Game
@@ -258,6 +258,18 @@ class JoinSession(Session):
             raise SessionError("not in a game yet: wait until the host accepts")
         return link, game, local
 
+    @overload
+    def send_move(
+        self, move: Move | str | Sequence[int], *, check: Literal[True] = True
+    ) -> Move: ...
+    @overload
+    def send_move(
+        self, move: Move | str | Sequence[int], *, check: Literal[False]
+    ) -> tuple[int, ...]: ...
+    @overload
+    def send_move(
+        self, move: Move | str | Sequence[int], *, check: bool
+    ) -> Move | tuple[int, ...]: ...
     def send_move(
         self, move: Move | str | Sequence[int], *, check: bool = True
     ) -> Move | tuple[int, ...]:

@@ -190,7 +190,7 @@ class Session:
         ):
             raise SessionError("heartbeat_timeout must be longer than heartbeat_interval > 0")
         self._lock: threading.RLock = lock if lock is not None else threading.RLock()
-        self._cond = threading.Condition(self._lock)  # type: ignore[arg-type]
+        self._cond = threading.Condition(self._lock)
         self._on_change = on_change
         self._heartbeat_interval = heartbeat_interval
         self._heartbeat_timeout = heartbeat_timeout

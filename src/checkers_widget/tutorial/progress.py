@@ -90,7 +90,7 @@ class Progress:
             lessons[lesson_id] = entry
             self._write(lessons)
             self._lessons = lessons
-            return entry["stars"]
+            return int(entry["stars"])
 
     def forget(self, lesson_id: str | None = None) -> None:
         """Forget one lesson's stars, or (with no id) every lesson's."""

@@ -73,7 +73,7 @@ class _ScriptedOpponent(Engine):
         self.level = "lesson"
         self._run = run
 
-    def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
+    def analyse(self, position: Any, **kwargs: Any) -> Analysis:
         return _analysis(self._run.scripted_reply())
 
 
@@ -89,7 +89,7 @@ class _LessonHints(Engine):
         super().__init__("hard")
         self._run = run
 
-    def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]
+    def analyse(self, position: Any, **kwargs: Any) -> Analysis:
         return _analysis(self._run.reveal().move)
 
 
