@@ -83,5 +83,5 @@ js: $(NODE_STAMP)
 
 clean:
 	rm -rf $(VENV) node_modules src/checkers_widget/static build dist tests/browser/artifacts \
-	  .pytest_cache .ruff_cache .hypothesis
+	  .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

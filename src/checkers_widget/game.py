@@ -37,6 +37,9 @@ __all__ = [
 
 Result = Literal["1-0", "0-1", "1/2-1/2"]
 
+#: What a listener (see :meth:`Game.subscribe`) is told happened.
+GameEvent = Literal["move", "undo", "redo", "result", "offer", "reset"]
+
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+", re.ASCII)
 
 #: The result string of a win for each side.
@@ -336,7 +339,7 @@ class Game:
         self._recorded: tuple[int, Result, str] | None = None
         self._draw_offer: Color | None = None
         self._offered_this_move: set[Color] = set()
-        self._listeners: list[Callable[[str, Game], Any]] = []
+        self._listeners: list[Callable[[GameEvent, Game], Any]] = []
         #: Comments by ply: key n is the comment after the n-th move (0: before the first).
         self.comments: dict[int, str] = {}
         #: Annotation marks and NAGs of the n-th move (1-based), e.g. ``["!", "$2"]``.
@@ -416,7 +419,7 @@ class Game:
         return sum(1 for p in window if p.key == current.key)
 
     # ------------------------------------------------------------------ events
-    def subscribe(self, listener: Callable[[str, Game], Any]) -> Callable[[], None]:
+    def subscribe(self, listener: Callable[[GameEvent, Game], Any]) -> Callable[[], None]:
         """Call ``listener(event, game)`` after every change; returns an unsubscribe function.
 
         Events: ``"move"``, ``"undo"``, ``"redo"``, ``"result"``, ``"offer"``, ``"reset"``.
@@ -434,7 +437,7 @@ class Game:
 
         return unsubscribe
 
-    def _emit(self, event: str) -> None:
+    def _emit(self, event: GameEvent) -> None:
         failure: Exception | None = None
         for listener in list(self._listeners):
             try:
@@ -931,4 +934,4 @@ class Game:
             and self._result == other._result
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as Board)

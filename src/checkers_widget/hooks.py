@@ -249,7 +249,7 @@ class GameView:
             other = other._game
         return self._game == other
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # equal to a mutable Game: unhashable
 
     def __str__(self) -> str:
         return str(self._game)

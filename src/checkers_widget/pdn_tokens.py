@@ -464,7 +464,7 @@ class Tokenizer:
     def _run(self, pattern: re.Pattern[str], at: int) -> int:
         """End of the run of ``pattern`` (a character-class run) starting at ``at``."""
         while True:
-            end = pattern.match(self._buf, at).end()  # type: ignore[union-attr]
+            end = pattern.match(self._buf, at).end()  # type: ignore[union-attr]  # a run: always matches
             if end < len(self._buf) or not self._more():
                 return end
             at = end
@@ -562,7 +562,7 @@ class Tokenizer:
     def _space(self, i: int) -> Token | None:
         """Consume whitespace; a token only when the run holds a blank line."""
         buf = self._buf
-        end = _SPACE.match(buf, i).end()  # type: ignore[union-attr]
+        end = _SPACE.match(buf, i).end()  # type: ignore[union-attr]  # buf[i] is a space
         first = buf.find("\n", i, end)
         while first >= 0:
             self._newlines += 1
@@ -662,7 +662,7 @@ class Tokenizer:
         None when the buffer ends before that is settled (and more text may come).
         """
         buf = self._buf
-        p = _HSPACE.match(buf, newline + 1).end()  # type: ignore[union-attr]
+        p = _HSPACE.match(buf, newline + 1).end()  # type: ignore[union-attr]  # [ \t]* matches
         if p >= len(buf) or buf[p] != "[":
             return None if p >= len(buf) and not self._eof else False
         q = _NAME.match(buf, p + 1)
@@ -671,7 +671,7 @@ class Tokenizer:
             return None if not self._eof else False
         if q is None:
             return False
-        r = _HSPACE.match(buf, end).end()  # type: ignore[union-attr]
+        r = _HSPACE.match(buf, end).end()  # type: ignore[union-attr]  # [ \t]* matches
         if r >= len(buf):
             return None if not self._eof else False
         return r > end and buf[r] == '"'
@@ -859,7 +859,7 @@ def _word_part(buf: str, i: int, end: int) -> _Part:
 
 def _number_or_move(buf: str, i: int, end: int) -> _Part | None:
     """``12.``/``12...`` (a move number) or squares with marks and a glued word."""
-    j = _DIGITS.match(buf, i, end).end()  # type: ignore[union-attr]
+    j = _DIGITS.match(buf, i, end).end()  # type: ignore[union-attr]  # buf[i] is a digit
     if j < end and buf[j] == ".":
         k = j
         while k < end and buf[k] == ".":
@@ -868,7 +868,7 @@ def _number_or_move(buf: str, i: int, end: int) -> _Part | None:
     longest = j - i
     groups = 0
     while j + 1 < end and buf[j] in _SEPARATORS and buf[j + 1] in _ASCII_DIGITS:
-        k = _DIGITS.match(buf, j + 1, end).end()  # type: ignore[union-attr]
+        k = _DIGITS.match(buf, j + 1, end).end()  # type: ignore[union-attr]  # checked digit
         longest = max(longest, k - j - 1)
         j = k
         groups += 1

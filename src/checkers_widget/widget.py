@@ -44,6 +44,7 @@ from .protocol import (
     IntentError,
     MoveIntent,
     Status,
+    StatusKind,
     build_state,
     parse_intent,
     resolve_path,
@@ -68,6 +69,16 @@ MAX_SIZE = 2000
 Validator = Callable[[GameView, Move], Any]
 #: An observer: ``fn(game, move)`` after every move; what it returns is ignored.
 Observer = Callable[[GameView, Move], Any]
+
+#: The status kinds :meth:`CheckersWidget.say` may show ("thinking" is the computer's).
+_SAY_KINDS: tuple[StatusKind, ...] = (
+    "turn",
+    "must-jump",
+    "keep-jumping",
+    "over",
+    "refused",
+    "error",
+)
 
 #: A veto's reason is cut to this many characters on the status line and in MoveVetoed.
 MAX_REASON_CHARS = 500
@@ -574,10 +585,13 @@ class CheckersWidget(
         """Stop any search, the clock and any network game, and close the widget."""
         self._computer.cancel()
         self._analyst.cancel()
-        if getattr(self, "_remote", None) is not None:
-            self._remote.close()  # type: ignore[union-attr]
-        if getattr(self, "_timekeeper", None) is not None:
-            self._timekeeper.close()  # type: ignore[union-attr]
+        # getattr: close() may run on a widget whose __init__ stopped before these were set.
+        remote: RemotePlay | None = getattr(self, "_remote", None)
+        if remote is not None:
+            remote.close()
+        timekeeper: Timekeeper | None = getattr(self, "_timekeeper", None)
+        if timekeeper is not None:
+            timekeeper.close()
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -620,10 +634,10 @@ class CheckersWidget(
     def say(self, text: str, kind: str = "refused") -> None:
         """Show ``text`` on the status line until the next action or change (lessons,
         house rules); then the status line says what is true again."""
-        if kind not in ("turn", "must-jump", "keep-jumping", "over", "refused", "error"):
+        if kind not in _SAY_KINDS:
             raise CheckersError(f"unknown status kind {kind!r}")
         with self._lock:
-            self._notice = Status(str(text), kind)  # type: ignore[arg-type]
+            self._notice = Status(str(text), kind)
             self._publish()
 
     def clear_hooks(self) -> None:

@@ -42,7 +42,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from ..board import Board
 from ..errors import CheckersError, brief
@@ -72,6 +72,7 @@ FILES = (
 
 #: Where a three-move opening stands in the ACF deck.
 ThreeMoveStatus = Literal["crossboard_144", "added_2003_ex_mailplay", "barred"]
+_THREE_MOVE_STATUSES: tuple[ThreeMoveStatus, ...] = get_args(ThreeMoveStatus)
 
 
 def read_bytes(name: str) -> bytes:
@@ -187,14 +188,14 @@ def three_move_openings() -> tuple[ThreeMoveOpening, ...]:
     for row in _rows("acf_3move_ballots.csv"):
         first, second, third = row["moves"].split()
         status = row["status"]
-        assert status in ("crossboard_144", "added_2003_ex_mailplay", "barred"), status
+        assert status in _THREE_MOVE_STATUSES, status
         openings.append(
             ThreeMoveOpening(
                 number=int(row["acf_number"]),
                 moves=(first, second, third),
                 fen=Board(row["fen_after_3_moves_white_to_move"]).to_fen(),
                 name=row["name"] or None,
-                status=status,  # type: ignore[arg-type]
+                status=status,
                 computer_tough=row["computer_tough_deck_2002"] == "yes",
                 pydraughts_label=row["pydraughts_class"],
             )

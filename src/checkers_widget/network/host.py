@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import CheckersError
-from ..game import WIN, DrawRules, Game
+from ..game import WIN, DrawRules, Game, GameEvent
 from ..move import BLACK, WHITE, Color, Move, opponent
 from .messages import MAX_NAME_CHARS, Message, ProtocolError, printable
 from .session import Refusal, Session, SessionError, SessionEvent, _Link, game_status, logger
@@ -349,7 +349,7 @@ class HostSession(Session):
             who = link.name or link.peer
             self._emit("error", f"Cannot send the game to {who}: {exc}", reason=reason)
 
-    def _on_game(self, event: str, game: Game) -> None:
+    def _on_game(self, event: GameEvent, game: Game) -> None:
         """Game listener: broadcast every change to the guest and report it."""
         with self._lock:
             self._seq += 1
@@ -374,7 +374,7 @@ class HostSession(Session):
                 text = f"Game over ({game.result}): {game.termination}"
             else:
                 text = f"The game was changed ({event})"
-            self._emit(event, text, **data)  # type: ignore[arg-type]
+            self._emit(event, text, **data)
 
     def _extra_sockets(self) -> list[socket.socket]:
         return [self._listener] if self._listener is not None else []
