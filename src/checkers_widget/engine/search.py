@@ -473,13 +473,21 @@ class Searcher:
                     # History first (a C-level sort: every step has an entry), then
                     # the two killers moved to the front.
                     moves.sort(key=hist_get[black], reverse=True)
-                    k1, k2 = killers[ply]
-                    if k2 is not None and k2 in moves and moves[0] != k2:
-                        moves.remove(k2)
-                        moves.insert(0, k2)
-                    if k1 is not None and k1 in moves and moves[0] != k1:
-                        moves.remove(k1)
-                        moves.insert(0, k1)
+                    first_killer, second_killer = killers[ply]
+                    if (
+                        second_killer is not None
+                        and second_killer in moves
+                        and moves[0] != second_killer
+                    ):
+                        moves.remove(second_killer)
+                        moves.insert(0, second_killer)
+                    if (
+                        first_killer is not None
+                        and first_killer in moves
+                        and moves[0] != first_killer
+                    ):
+                        moves.remove(first_killer)
+                        moves.insert(0, first_killer)
             if hmove is not None and moves[0] != hmove and hmove in moves:
                 moves.remove(hmove)
                 moves.insert(0, hmove)
