@@ -157,7 +157,7 @@ def _two_v_one(
     n = 2 * size
     succ: list[list[int]] = [[] for _ in range(n)]
     exits: list[list[Value]] = [[] for _ in range(n)]
-    valid = []
+    valid: list[int] = []
 
     def key(a: int, b: int, w: int) -> int:
         return (a * 32 + b) * 32 + w if a < b else (b * 32 + a) * 32 + w

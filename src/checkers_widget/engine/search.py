@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from ..squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
 from .endgame import best_reply, probe
 from .evaluate import evaluate
-from .moves import EMove, captures, play, quiet
+from .moves import EMove, can_step, can_take, captures, has_capture, play, quiet
 
 __all__ = ["INF", "MATE", "MATE_BOUND", "Iteration", "Searcher"]
 
@@ -193,20 +193,12 @@ class Searcher:
         root_moves = captures(own, opp, kings, black) or quiet(own, opp, kings, black)
         if not root_moves:
             return None
-        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
         children = []
         for m in root_moves:
-            src, dst, taken = m
-            o = (own & ~src) | dst
-            p = opp & ~taken
-            kk = kings & ~taken
-            q = 0 if taken else self.quiet0 + 1
-            if kk & src:
-                kk = (kk & ~src) | dst
-            else:
-                q = 0
-                if dst & crown_row:
-                    kk |= dst
+            o, p, kk = play(own, opp, kings, black, m)
+            # A king's step keeps the no-progress count going; anything else resets it.
+            src, _, taken = m
+            q = self.quiet0 + 1 if not taken and kings & src else 0
             children.append((m, p, o, kk, q))
         tb = self.endgame_tables
         if tb and kings == own | opp and kings.bit_count() <= 3:
@@ -278,31 +270,14 @@ class Searcher:
             if nodes >= next_check:
                 check()
             pv_table[ply] = ()
-            empty = VALID & ~(own | opp)
-            k = own & kings
-            if black:
-                if not (
-                    ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty
-                    or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
-                ):
-                    if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
-                        if tb and kings == own | opp and kings.bit_count() <= 3:
-                            v = table_score(own, opp, ply, quiet_plies)
-                            if v is not None:
-                                return v
-                        return evaluate(own, opp, kings)
-                    return ply - MATE  # blocked: lost
-            elif not (
-                ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty
-                or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
-            ):
-                if ((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty):
+            if not has_capture(own, opp, kings, black):
+                if can_step(own, opp, kings, black):
                     if tb and kings == own | opp and kings.bit_count() <= 3:
                         v = table_score(own, opp, ply, quiet_plies)
                         if v is not None:
                             return v
-                    return -evaluate(opp, own, kings)
-                return ply - MATE
+                    return evaluate(own, opp, kings) if black else -evaluate(opp, own, kings)
+                return ply - MATE  # blocked: lost
             nodes -= 1  # counted again by qcaptures
             return qcaptures(own, opp, kings, black, alpha, beta, ply)
 
@@ -334,32 +309,9 @@ class Searcher:
                     kk |= dst
                 o = (own & ~src) | dst
                 p = opp & ~taken
-                # A quiet child is valued here (as in ``search``'s horizon loop),
-                # without the cost of a call; one that must capture is searched on.
-                e2 = VALID & ~(o | p)
-                k2 = p & kk
-                if black:  # the child is White to move: p are its pieces
-                    if ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2 or (
-                        k2 and ((((k2 << 4) & o) << 4) | (((k2 << 5) & o) << 5)) & e2
-                    ):
-                        score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
-                        child_pv = True
-                    else:
-                        nodes += 1
-                        if nodes >= next_check:
-                            check()
-                        child_pv = False
-                        if ((p >> 4) | (p >> 5)) & e2 or (k2 and ((k2 << 4) | (k2 << 5)) & e2):
-                            if tb and kk == o | p and kk.bit_count() <= 3:
-                                v = table_score(p, o, ply + 1, 0)
-                                score = evaluate(o, p, kk) if v is None else -v
-                            else:
-                                score = evaluate(o, p, kk)
-                        else:
-                            score = MATE - ply - 1
-                elif ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2 or (
-                    k2 and ((((k2 >> 4) & o) >> 4) | (((k2 >> 5) & o) >> 5)) & e2
-                ):
+                # A quiet child is valued here, without a call to qsearch; one that
+                # must capture is searched on.
+                if has_capture(p, o, kk, nxt):
                     score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
                     child_pv = True
                 else:
@@ -367,12 +319,14 @@ class Searcher:
                     if nodes >= next_check:
                         check()
                     child_pv = False
-                    if ((p << 4) | (p << 5)) & e2 or (k2 and ((k2 >> 4) | (k2 >> 5)) & e2):
+                    if can_step(p, o, kk, nxt):
+                        v = None
                         if tb and kk == o | p and kk.bit_count() <= 3:
                             v = table_score(p, o, ply + 1, 0)
-                            score = -evaluate(p, o, kk) if v is None else -v
+                        if v is not None:
+                            score = -v
                         else:
-                            score = -evaluate(p, o, kk)
+                            score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
                     else:
                         score = MATE - ply - 1
                 if score > best:
@@ -405,19 +359,7 @@ class Searcher:
             pv_table[ply] = ()
             if ply > seldepth:
                 seldepth = ply
-            empty = VALID & ~(own | opp)
-            # Must the side to move capture? (inline movegen.has_capture)
-            k = own & kings
-            if black:
-                capture = bool(
-                    ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty
-                    or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
-                )
-            else:
-                capture = bool(
-                    ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty
-                    or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
-                )
+            capture = has_capture(own, opp, kings, black)
             if ply >= MAX_PLY:
                 return qsearch(own, opp, kings, black, 0, alpha, beta, ply, 0)
 
@@ -523,39 +465,34 @@ class Searcher:
                         # its static evaluation (exact, so no re-search), computed here
                         # without the cost of a call.
                         e2 = VALID & ~(o | p)
-                        k2 = p & kk
+                        ck = p & kk
                         if black:  # the child is White to move: p are its pieces
                             quiet_child = not (
                                 ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
-                                or (k2 and ((((k2 << 4) & o) << 4) | (((k2 << 5) & o) << 5)) & e2)
+                                or (ck and ((((ck << 4) & o) << 4) | (((ck << 5) & o) << 5)) & e2)
                             )
-                            if quiet_child:
-                                if ((p >> 4) | (p >> 5)) & e2 or (
-                                    k2 and ((k2 << 4) | (k2 << 5)) & e2
-                                ):
-                                    if tb and kk == o | p and kk.bit_count() <= 3:
-                                        v = table_score(p, o, ply + 1, q)
-                                        score = evaluate(o, p, kk) if v is None else -v
-                                    else:
-                                        score = evaluate(o, p, kk)
-                                else:
-                                    score = MATE - ply - 1
+                            steps = quiet_child and bool(
+                                ((p >> 4) | (p >> 5)) & e2 or (ck and ((ck << 4) | (ck << 5)) & e2)
+                            )
                         else:
                             quiet_child = not (
                                 ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
-                                or (k2 and ((((k2 >> 4) & o) >> 4) | (((k2 >> 5) & o) >> 5)) & e2)
+                                or (ck and ((((ck >> 4) & o) >> 4) | (((ck >> 5) & o) >> 5)) & e2)
                             )
-                            if quiet_child:
-                                if ((p << 4) | (p << 5)) & e2 or (
-                                    k2 and ((k2 >> 4) | (k2 >> 5)) & e2
-                                ):
-                                    if tb and kk == o | p and kk.bit_count() <= 3:
-                                        v = table_score(p, o, ply + 1, q)
-                                        score = -evaluate(p, o, kk) if v is None else -v
-                                    else:
-                                        score = -evaluate(p, o, kk)
+                            steps = quiet_child and bool(
+                                ((p << 4) | (p << 5)) & e2 or (ck and ((ck >> 4) | (ck >> 5)) & e2)
+                            )
+                        if quiet_child:
+                            if steps:
+                                v = None
+                                if tb and kk == o | p and kk.bit_count() <= 3:
+                                    v = table_score(p, o, ply + 1, q)
+                                if v is not None:
+                                    score = -v
                                 else:
-                                    score = MATE - ply - 1
+                                    score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
+                            else:
+                                score = MATE - ply - 1
                         if quiet_child:
                             nodes += 1
                             if nodes >= next_check:
@@ -571,21 +508,7 @@ class Searcher:
                             # searched again at full depth if it beats alpha. Not a
                             # move that offers a piece (a shot, or a blunder to refute):
                             # those are tactics, and tactics are not reduced.
-                            e2 = VALID & ~(o | p)
-                            if black:
-                                offers = (
-                                    (((dst << 4) & p) and (dst >> 4) & e2)
-                                    or (((dst << 5) & p) and (dst >> 5) & e2)
-                                    or (((dst >> 4) & p & kk) and (dst << 4) & e2)
-                                    or (((dst >> 5) & p & kk) and (dst << 5) & e2)
-                                )
-                            else:
-                                offers = (
-                                    (((dst >> 4) & p) and (dst << 4) & e2)
-                                    or (((dst >> 5) & p) and (dst << 5) & e2)
-                                    or (((dst << 4) & p & kk) and (dst >> 4) & e2)
-                                    or (((dst << 5) & p & kk) and (dst >> 5) & e2)
-                                )
+                            offers = can_take(p, o, kk, nxt, dst)
                             if not offers or not LMR_SAFE:
                                 d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
                         score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
