@@ -74,6 +74,7 @@ def test_the_engine_uses_the_rules_core_generator() -> None:
     assert engine_moves.captures is movegen.capture_results
     assert engine_moves.has_capture is movegen.has_capture
     assert engine_moves.play is movegen.play
+    assert engine_moves.moves_kind is movegen.moves_kind
 
 
 def test_moves_by_result_are_the_moves_by_path_without_repeats() -> None:
@@ -94,6 +95,11 @@ def test_moves_by_result_are_the_moves_by_path_without_repeats() -> None:
         steps = movegen.quiet_steps(own, opp, kings, black)
         assert [(s, d) for s, d, _ in steps] == movegen.quiet_moves(own, opp, kings, black)
         assert movegen.can_step(own, opp, kings, black) == bool(steps)
+        kind = movegen.moves_kind(own, opp, kings, black)
+        if paths:
+            assert kind == movegen.MUST_CAPTURE
+        else:
+            assert kind == (movegen.STEPS_ONLY if steps else movegen.NO_MOVE)
         n = len(paths) if paths else len(steps)
         assert movegen.count_moves(own, opp, kings, black) == n
 

@@ -53,6 +53,9 @@ from collections.abc import Callable
 from .squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
 
 __all__ = [
+    "MUST_CAPTURE",
+    "NO_MOVE",
+    "STEPS_ONLY",
     "BitMove",
     "CaptureSeq",
     "apply_capture",
@@ -63,6 +66,7 @@ __all__ = [
     "captures",
     "count_moves",
     "has_capture",
+    "moves_kind",
     "perft",
     "play",
     "quiet_moves",
@@ -134,6 +138,36 @@ def can_take(own: int, opp: int, kings: int, black: bool, at: int) -> bool:
         or ((at >> 4) & own & kings and (at << 4) & empty)
         or ((at >> 5) & own & kings and (at << 5) & empty)
     )
+
+
+#: What :func:`moves_kind` answers: the side to move must capture, can only step, or
+#: has no move at all (and so has lost).
+MUST_CAPTURE, STEPS_ONLY, NO_MOVE = 2, 1, 0
+
+
+def moves_kind(own: int, opp: int, kings: int, black: bool) -> int:
+    """:data:`MUST_CAPTURE`, :data:`STEPS_ONLY` or :data:`NO_MOVE`, in one call.
+
+    :func:`has_capture` then :func:`can_step`, for the search's horizon, which asks
+    both of almost every position it values.
+    """
+    empty = VALID & ~(own | opp)
+    k = own & kings
+    if black:
+        if ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty or (
+            k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty
+        ):
+            return MUST_CAPTURE
+        if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
+            return STEPS_ONLY
+        return NO_MOVE
+    if ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty or (
+        k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty
+    ):
+        return MUST_CAPTURE
+    if ((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty):
+        return STEPS_ONLY
+    return NO_MOVE
 
 
 # ---------------------------------------------------------------------- quiet moves

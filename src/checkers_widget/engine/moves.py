@@ -13,8 +13,8 @@ them for the engine:
   search's history and killer tables break ties by);
 * :func:`captures` is :func:`~checkers_widget.movegen.capture_results` (most taken
   first, the order the search tries them in);
-* :func:`play`, :func:`has_capture`, :func:`can_step` and :func:`can_take` are
-  movegen's.
+* :func:`play`, :func:`has_capture`, :func:`can_step`, :func:`can_take` and
+  :func:`moves_kind` (with its answers) are movegen's.
 
 Everything works on the side-to-move's view used across the package: ``own``, ``opp``,
 ``kings`` and whether the side to move is Black (Black's men move towards higher
@@ -23,9 +23,30 @@ squares, i.e. left shifts).
 
 from __future__ import annotations
 
+from ..movegen import (
+    MUST_CAPTURE,
+    NO_MOVE,
+    STEPS_ONLY,
+    can_step,
+    can_take,
+    has_capture,
+    moves_kind,
+    play,
+)
 from ..movegen import BitMove as EMove
-from ..movegen import can_step, can_take, has_capture, play
 from ..movegen import capture_results as captures
 from ..movegen import quiet_steps as quiet
 
-__all__ = ["EMove", "can_step", "can_take", "captures", "has_capture", "play", "quiet"]
+__all__ = [
+    "MUST_CAPTURE",
+    "NO_MOVE",
+    "STEPS_ONLY",
+    "EMove",
+    "can_step",
+    "can_take",
+    "captures",
+    "has_capture",
+    "moves_kind",
+    "play",
+    "quiet",
+]

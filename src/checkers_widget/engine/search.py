@@ -35,6 +35,12 @@ of the bitboards (:mod:`.moves`); the history table has an entry for every step,
 ordering is one C-level ``sort``; quiet leaves are valued inside their parent's loop
 and capture sequences at the horizon go straight to the capture search, both without
 a call per position; the evaluation reads the men's square terms from slice tables.
+
+The move rules are :mod:`checkers_widget.movegen`'s (through :mod:`.moves`). Where a
+call per child would cost measurable speed, the search writes a rule out inline (the
+horizon loop's capture and step tests, the move loops' application of a move); each
+such copy is read from this file and checked against movegen by
+``tests/test_movegen_shared.py``.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from dataclasses import dataclass, field
 from ..squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
 from .endgame import best_reply, probe
 from .evaluate import evaluate
-from .moves import EMove, can_step, can_take, captures, has_capture, play, quiet
+from .moves import MUST_CAPTURE, EMove, can_take, captures, has_capture, moves_kind, play, quiet
 
 __all__ = ["INF", "MATE", "MATE_BOUND", "Iteration", "Searcher"]
 
@@ -270,8 +276,9 @@ class Searcher:
             if nodes >= next_check:
                 check()
             pv_table[ply] = ()
-            if not has_capture(own, opp, kings, black):
-                if can_step(own, opp, kings, black):
+            kind = moves_kind(own, opp, kings, black)
+            if kind != MUST_CAPTURE:
+                if kind:  # STEPS_ONLY
                     if tb and kings == own | opp and kings.bit_count() <= 3:
                         v = table_score(own, opp, ply, quiet_plies)
                         if v is not None:
@@ -301,6 +308,8 @@ class Searcher:
             nxt = not black
             best = -INF
             for m in moves:
+                # movegen.play written out, as in ``search``'s loop (checked against it
+                # by tests/test_movegen_shared.py).
                 src, dst, taken = m
                 kk = kings & ~taken
                 if kk & src:
@@ -311,7 +320,8 @@ class Searcher:
                 p = opp & ~taken
                 # A quiet child is valued here, without a call to qsearch; one that
                 # must capture is searched on.
-                if has_capture(p, o, kk, nxt):
+                kind = moves_kind(p, o, kk, nxt)
+                if kind == MUST_CAPTURE:
                     score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
                     child_pv = True
                 else:
@@ -319,7 +329,7 @@ class Searcher:
                     if nodes >= next_check:
                         check()
                     child_pv = False
-                    if can_step(p, o, kk, nxt):
+                    if kind:  # STEPS_ONLY
                         v = None
                         if tb and kk == o | p and kk.bit_count() <= 3:
                             v = table_score(p, o, ply + 1, 0)
@@ -444,6 +454,8 @@ class Searcher:
                 pushed = False
             try:
                 for i, m in enumerate(moves):
+                    # movegen.play written out (no call, no tuple per child), with the
+                    # no-progress count; checked against it by tests/test_movegen_shared.
                     src, dst, taken = m
                     o = (own & ~src) | dst
                     if taken:
@@ -463,7 +475,10 @@ class Searcher:
                     if leafy:
                         # The child is at the horizon: when it is quiet, its value is
                         # its static evaluation (exact, so no re-search), computed here
-                        # without the cost of a call.
+                        # without the cost of a call. The two tests below are
+                        # movegen.moves_kind written out (a call per leaf costs about 2 %
+                        # of the speed); tests/test_movegen_shared.py reads them from
+                        # this source and checks them against movegen.
                         e2 = VALID & ~(o | p)
                         ck = p & kk
                         if black:  # the child is White to move: p are its pieces
