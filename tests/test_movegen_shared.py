@@ -221,7 +221,7 @@ def test_the_search_s_inline_capture_and_step_tests_are_movegen_s() -> None:
             p, o, child_black = own, opp, black
             quiet_child, steps = f(p, o, kings, not child_black)
             assert quiet_child == (not movegen.has_capture(p, o, kings, child_black))
-            assert steps == (quiet_child and movegen.can_step(p, o, kings, child_black))
+            assert bool(steps) == (quiet_child and movegen.can_step(p, o, kings, child_black))
 
 
 def test_the_search_s_inline_play_is_movegen_play() -> None:

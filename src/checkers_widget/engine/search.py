@@ -329,16 +329,16 @@ class Searcher:
                     if nodes >= next_check:
                         check()
                     child_pv = False
-                    if kind:  # STEPS_ONLY
-                        v = None
-                        if tb and kk == o | p and kk.bit_count() <= 3:
-                            v = table_score(p, o, ply + 1, 0)
+                    if not kind:  # NO_MOVE: lost
+                        score = MATE - ply - 1
+                    elif tb and kk == o | p and kk.bit_count() <= 3:
+                        v = table_score(p, o, ply + 1, 0)
                         if v is not None:
                             score = -v
                         else:
                             score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
                     else:
-                        score = MATE - ply - 1
+                        score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
                 if score > best:
                     best = score
                     if score > alpha:
@@ -486,7 +486,7 @@ class Searcher:
                                 ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
                                 or (ck and ((((ck << 4) & o) << 4) | (((ck << 5) & o) << 5)) & e2)
                             )
-                            steps = quiet_child and bool(
+                            steps = quiet_child and (
                                 ((p >> 4) | (p >> 5)) & e2 or (ck and ((ck << 4) | (ck << 5)) & e2)
                             )
                         else:
@@ -494,20 +494,20 @@ class Searcher:
                                 ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
                                 or (ck and ((((ck >> 4) & o) >> 4) | (((ck >> 5) & o) >> 5)) & e2)
                             )
-                            steps = quiet_child and bool(
+                            steps = quiet_child and (
                                 ((p << 4) | (p << 5)) & e2 or (ck and ((ck >> 4) | (ck >> 5)) & e2)
                             )
                         if quiet_child:
-                            if steps:
-                                v = None
-                                if tb and kk == o | p and kk.bit_count() <= 3:
-                                    v = table_score(p, o, ply + 1, q)
+                            if not steps:
+                                score = MATE - ply - 1
+                            elif tb and kk == o | p and kk.bit_count() <= 3:
+                                v = table_score(p, o, ply + 1, q)
                                 if v is not None:
                                     score = -v
                                 else:
                                     score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
                             else:
-                                score = MATE - ply - 1
+                                score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
                         if quiet_child:
                             nodes += 1
                             if nodes >= next_check:
