@@ -1,8 +1,10 @@
 """Move generation on raw bitboards: the one place the move rules are written.
 
-It serves :class:`~checkers_widget.board.Board` (legal moves with their paths),
-perft, and the engine (:mod:`checkers_widget.engine.moves` re-exports the functions
-the search uses; nothing in the engine writes the rules again).
+It serves :class:`~checkers_widget.board.Board` (legal moves with their paths, via
+``board.moves_of``), perft, and the engine (:mod:`checkers_widget.engine.moves`
+re-exports the functions the search uses). The search writes two of these rules out
+inline in its hottest loops, for speed; ``tests/test_movegen_shared.py`` reads those
+copies from its source and checks them against the functions here.
 
 Positions here are three integers in the layout of :mod:`squares` plus the side to
 move: ``own`` (the pieces of the side to move), ``opp`` (the other side's) and
@@ -17,14 +19,20 @@ on the board, unjumpable, until the move is over (so a later hop cannot land on 
 
 Moves come in two shapes, for two kinds of caller:
 
-* **Paths** (:func:`captures`, :data:`CaptureSeq`; :func:`quiet_moves`), for Board:
-  two jump sequences that take the same pieces in a different order are two moves (the
-  convention of the published perft numbers), and each keeps its route.
+* **Paths** (:func:`captures`, :data:`CaptureSeq`), for Board's captures: two jump
+  sequences that take the same pieces in a different order are two moves (the
+  convention of the published perft numbers), and each keeps its route. (A step has
+  one route, so Board takes its steps from :func:`quiet_steps`; :func:`quiet_moves`
+  gives them as ``(src, dst)`` pairs.)
 * **Results** (:data:`BitMove` ``(src, dst, taken)``: one-bit masks and the union of
   the jumped squares; :func:`quiet_steps`, :func:`capture_results`, :func:`play`), for
   the search: two routes that leave the same position are one move to it. The tuples
-  are hashable and compare in one operation (hash move, killers). Both shapes come
-  from the same first-jump tests and, for results and perft, the same jump walkers.
+  are hashable and compare in one operation (hash move, killers). Moves by result and
+  perft's capture children come from the same jump walkers.
+
+Small tests the search asks of almost every position are here too, so that it need
+not write them itself: :func:`has_capture`, :func:`can_step`, :func:`moves_kind` (both
+in one call) and :func:`can_take` (is this piece offered?).
 
 How it is made fast, in pure Python (it must also run in Pyodide):
 
