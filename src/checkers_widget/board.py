@@ -77,6 +77,30 @@ def _zobrist(black: int, white: int, kings: int, turn: Color) -> int:
     return h
 
 
+def moves_of(own: int, opp: int, kings: int, black: bool) -> list[Move]:
+    """Every legal move of the side to move in a bitboard position, as :class:`Move`.
+
+    The one conversion from :mod:`movegen`'s bitboard moves to moves with squares:
+    :meth:`Board.legal_moves` and the engine (turning its lines into moves) both use it.
+    """
+    seqs = movegen.captures(own, opp, kings, black)
+    if seqs:
+        sq = SQUARE_OF_BIT
+        return [
+            Move._generated(tuple(sq[b] for b in path), tuple(sq[c] for c in caps), crowns)
+            for path, caps, crowns in seqs
+        ]
+    crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+    return [
+        Move._generated(
+            (SQUARE_OF_BIT[src], SQUARE_OF_BIT[dst]),
+            (),
+            not (kings & src) and bool(dst & crown_row),
+        )
+        for src, dst, _ in movegen.quiet_steps(own, opp, kings, black)
+    ]
+
+
 class Board:
     """A checkers position with its move stack.
 
@@ -233,23 +257,7 @@ class Board:
     def legal_moves(self) -> list[Move]:
         """Every legal move for the side to move, captures only when one is available."""
         own, opp, black = self._sides()
-        kings = self._kings
-        seqs = movegen.captures(own, opp, kings, black)
-        if seqs:
-            sq = SQUARE_OF_BIT
-            return [
-                Move._generated(tuple(sq[b] for b in path), tuple(sq[c] for c in caps), crowns)
-                for path, caps, crowns in seqs
-            ]
-        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
-        return [
-            Move._generated(
-                (SQUARE_OF_BIT[src], SQUARE_OF_BIT[dst]),
-                (),
-                not (kings & src) and bool(dst & crown_row),
-            )
-            for src, dst in movegen.quiet_moves(own, opp, kings, black)
-        ]
+        return moves_of(own, opp, self._kings, black)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` can be played here."""

@@ -1,4 +1,10 @@
-"""Move generation on raw bitboards: the hot path shared by Board, perft and the engine.
+"""Move generation on raw bitboards: the one place the move rules are written.
+
+It serves :class:`~checkers_widget.board.Board` (legal moves with their paths, via
+``board.moves_of``), perft, and the engine (:mod:`checkers_widget.engine.moves`
+re-exports the functions the search uses). The search writes two of these rules out
+inline in its hottest loops, for speed; ``tests/test_movegen_shared.py`` reads those
+copies from its source and checks them against the functions here.
 
 Positions here are three integers in the layout of :mod:`squares` plus the side to
 move: ``own`` (the pieces of the side to move), ``opp`` (the other side's) and
@@ -10,14 +16,32 @@ forward only; kings one square in any diagonal direction; a capture is compulsor
 any capture may be chosen; a jump sequence goes on with the same piece while it can; a
 man that reaches the far row is crowned and the move ends there. Jumped pieces stay
 on the board, unjumpable, until the move is over (so a later hop cannot land on them).
-Two jump sequences that take the same pieces in a different order are two moves (the
-convention of the published perft numbers).
+
+Moves come in two shapes, for two kinds of caller:
+
+* **Paths** (:func:`captures`, :data:`CaptureSeq`), for Board's captures: two jump
+  sequences that take the same pieces in a different order are two moves (the
+  convention of the published perft numbers), and each keeps its route. (A step has
+  one route, so Board takes its steps from :func:`quiet_steps`; :func:`quiet_moves`
+  gives them as ``(src, dst)`` pairs.)
+* **Results** (:data:`BitMove` ``(src, dst, taken)``: one-bit masks and the union of
+  the jumped squares; :func:`quiet_steps`, :func:`capture_results`, :func:`play`), for
+  the search: two routes that leave the same position are one move to it. The tuples
+  are hashable and compare in one operation (hash move, killers). Moves by result and
+  perft's capture children come from the same jump walkers.
+
+Small tests the search asks of almost every position are here too, so that it need
+not write them itself: :func:`has_capture`, :func:`can_step`, :func:`moves_kind` (both
+in one call) and :func:`can_take` (is this piece offered?).
 
 How it is made fast, in pure Python (it must also run in Pyodide):
 
 * Every diagonal step is one shift of the whole bitboard (left = towards White's side),
   so "which pieces can jump" or "how many steps are there" is a handful of integer
   operations for all pieces at once, and a count is ``int.bit_count``.
+* Steps and single jumps are read from tables by 9-bit slices of the bitboard of
+  target squares (:func:`_chunked`): a whole set of targets becomes its moves with four
+  lookups and C-level list building instead of a Python loop per move.
 * Capture sequences are only walked from the pieces that have a first jump (found with
   shifts). Counting them (the last ply of perft) builds no tuples at all, and when only
   men can jump and no first jump goes on, the count is a popcount of the landing squares.
@@ -28,27 +52,41 @@ How it is made fast, in pure Python (it must also run in Pyodide):
   is spent in those two loops. They are written once per colour because the direction
   of a shift is part of the operator (``<<`` or ``>>``), and a shared version would
   pay for it on every child.
-* The public functions keep their simple shapes (lists of tuples) for Board and the
-  engine; perft uses private walkers that return counts or bare positions instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
 
 __all__ = [
+    "MUST_CAPTURE",
+    "NO_MOVE",
+    "STEPS_ONLY",
+    "BitMove",
     "CaptureSeq",
     "apply_capture",
     "apply_quiet",
+    "can_step",
+    "can_take",
+    "capture_results",
     "captures",
     "count_moves",
     "has_capture",
+    "moves_kind",
     "perft",
+    "play",
     "quiet_moves",
+    "quiet_steps",
 ]
 
 #: A complete capture: (path of one-bit masks, jumped masks in order, crowns?).
 CaptureSeq = tuple[tuple[int, ...], tuple[int, ...], bool]
+
+#: A move by its result: ``(src, dst, taken)``, one-bit masks and the mask of the
+#: jumped pieces (0 for a step).
+BitMove = tuple[int, int, int]
 
 
 # ---------------------------------------------------------------------- first jumps
@@ -88,46 +126,188 @@ def has_capture(own: int, opp: int, kings: int, black: bool) -> bool:
     return bool(k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
 
 
+def can_take(own: int, opp: int, kings: int, black: bool, at: int) -> bool:
+    """Whether the side to move has a jump over the piece on ``at`` (one opponent bit).
+
+    The search asks it of the piece just moved (is it offered?). A man jumps it from
+    behind, seen from the jumper's direction of travel; a king from either side.
+    """
+    empty = VALID & ~(own | opp)
+    if black:  # Black's men jump with left shifts: from at >> d over at to at << d
+        return bool(
+            ((at >> 4) & own and (at << 4) & empty)
+            or ((at >> 5) & own and (at << 5) & empty)
+            or ((at << 4) & own & kings and (at >> 4) & empty)
+            or ((at << 5) & own & kings and (at >> 5) & empty)
+        )
+    return bool(
+        ((at << 4) & own and (at >> 4) & empty)
+        or ((at << 5) & own and (at >> 5) & empty)
+        or ((at >> 4) & own & kings and (at << 4) & empty)
+        or ((at >> 5) & own & kings and (at << 5) & empty)
+    )
+
+
+#: What :func:`moves_kind` answers: the side to move must capture, can only step, or
+#: has no move at all (and so has lost).
+MUST_CAPTURE, STEPS_ONLY, NO_MOVE = 2, 1, 0
+
+
+def moves_kind(own: int, opp: int, kings: int, black: bool) -> int:
+    """:data:`MUST_CAPTURE`, :data:`STEPS_ONLY` or :data:`NO_MOVE`, in one call.
+
+    :func:`has_capture` then :func:`can_step`, for the search's horizon, which asks
+    both of almost every position it values.
+    """
+    empty = VALID & ~(own | opp)
+    k = own & kings
+    if black:
+        if ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty or (
+            k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty
+        ):
+            return MUST_CAPTURE
+        if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
+            return STEPS_ONLY
+        return NO_MOVE
+    if ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty or (
+        k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty
+    ):
+        return MUST_CAPTURE
+    if ((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty):
+        return STEPS_ONLY
+    return NO_MOVE
+
+
 # ---------------------------------------------------------------------- quiet moves
+
+
+def can_step(own: int, opp: int, kings: int, black: bool) -> bool:
+    """Whether the side to move has at least one step (ignores compulsory capture)."""
+    empty = VALID & ~(own | opp)
+    k = own & kings
+    if black:
+        return bool(((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty))
+    return bool(((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty))
+
+
+def _chunked(make: Callable[[int], BitMove]) -> tuple[tuple[tuple[BitMove, ...], ...], ...]:
+    """Per 9-bit slice of a bitboard, the moves of every subset of its bits.
+
+    ``table[j][x]`` holds ``make(b)`` for each set bit ``b`` of ``x << 9j``, in
+    ascending order, so that a whole set of destination squares turns into its moves
+    with four lookups and C-level list building instead of a Python loop per move.
+    Each entry is built from the one without its highest bit, so the 4 x 512 entries
+    cost one small tuple each (a few milliseconds at import).
+    """
+    tables = []
+    for j in range(4):
+        t: list[tuple[BitMove, ...]] = [()]
+        for x in range(1, 512):
+            high = 1 << (x.bit_length() - 1)
+            t.append((*t[x ^ high], make(high << (9 * j))))
+        tables.append(tuple(t))
+    return tuple(tables)
+
+
+# Steps by destination square: ``dst`` came from ``dst >> 4`` (towards White) etc.
+_UP4 = _chunked(lambda d: (d >> 4, d, 0))
+_UP5 = _chunked(lambda d: (d >> 5, d, 0))
+_DOWN4 = _chunked(lambda d: (d << 4, d, 0))
+_DOWN5 = _chunked(lambda d: (d << 5, d, 0))
+# Single jumps by landing square: ``(src, land, jumped)``.
+_JUP4 = _chunked(lambda d: (d >> 8, d, d >> 4))
+_JUP5 = _chunked(lambda d: (d >> 10, d, d >> 5))
+_JDOWN4 = _chunked(lambda d: (d << 8, d, d << 4))
+_JDOWN5 = _chunked(lambda d: (d << 10, d, d << 5))
+
+
+def quiet_steps(own: int, opp: int, kings: int, black: bool) -> list[BitMove]:
+    """Every step of the side to move (call only when it has no capture).
+
+    In the order the search has always tried them (its history and killer tables
+    break ties by it): by direction, the 4-shift before the 5-shift, and within each
+    the forward steps (of every piece) before the kings' backward ones, squares
+    ascending.
+    """
+    empty = VALID & ~(own | opp)
+    k = own & kings
+    if black:
+        fwd4 = (own << 4) & empty
+        fwd5 = (own << 5) & empty
+        t0, t1, t2, t3 = _UP4
+        if not k:
+            u0, u1, u2, u3 = _UP5
+            return [
+                *t0[fwd4 & 511], *t1[(fwd4 >> 9) & 511], *t2[(fwd4 >> 18) & 511], *t3[fwd4 >> 27],
+                *u0[fwd5 & 511], *u1[(fwd5 >> 9) & 511], *u2[(fwd5 >> 18) & 511], *u3[fwd5 >> 27],
+            ]  # fmt: skip
+        back4 = (k >> 4) & empty
+        back5 = (k >> 5) & empty
+        b0, b1, b2, b3 = _DOWN4
+        out = [
+            *t0[fwd4 & 511], *t1[(fwd4 >> 9) & 511], *t2[(fwd4 >> 18) & 511], *t3[fwd4 >> 27],
+            *b0[back4 & 511], *b1[(back4 >> 9) & 511], *b2[(back4 >> 18) & 511], *b3[back4 >> 27],
+        ]  # fmt: skip
+        t0, t1, t2, t3 = _UP5
+        b0, b1, b2, b3 = _DOWN5
+        out += (
+            *t0[fwd5 & 511], *t1[(fwd5 >> 9) & 511], *t2[(fwd5 >> 18) & 511], *t3[fwd5 >> 27],
+            *b0[back5 & 511], *b1[(back5 >> 9) & 511], *b2[(back5 >> 18) & 511], *b3[back5 >> 27],
+        )  # fmt: skip
+        return out
+    # White: its men move down (right shifts); its kings also up.
+    down4 = (own >> 4) & empty
+    down5 = (own >> 5) & empty
+    t0, t1, t2, t3 = _DOWN4
+    if not k:
+        u0, u1, u2, u3 = _DOWN5
+        return [
+            *t0[down4 & 511], *t1[(down4 >> 9) & 511], *t2[(down4 >> 18) & 511], *t3[down4 >> 27],
+            *u0[down5 & 511], *u1[(down5 >> 9) & 511], *u2[(down5 >> 18) & 511], *u3[down5 >> 27],
+        ]  # fmt: skip
+    up4 = (k << 4) & empty
+    up5 = (k << 5) & empty
+    b0, b1, b2, b3 = _UP4
+    out = [
+        *b0[up4 & 511], *b1[(up4 >> 9) & 511], *b2[(up4 >> 18) & 511], *b3[up4 >> 27],
+        *t0[down4 & 511], *t1[(down4 >> 9) & 511], *t2[(down4 >> 18) & 511], *t3[down4 >> 27],
+    ]  # fmt: skip
+    t0, t1, t2, t3 = _DOWN5
+    b0, b1, b2, b3 = _UP5
+    out += (
+        *b0[up5 & 511], *b1[(up5 >> 9) & 511], *b2[(up5 >> 18) & 511], *b3[up5 >> 27],
+        *t0[down5 & 511], *t1[(down5 >> 9) & 511], *t2[(down5 >> 18) & 511], *t3[down5 >> 27],
+    )  # fmt: skip
+    return out
 
 
 def quiet_moves(own: int, opp: int, kings: int, black: bool) -> list[tuple[int, int]]:
     """Every non-capturing step as ``(from_bit, to_bit)``; ignores compulsory capture."""
-    empty = VALID & ~(own | opp)
-    out: list[tuple[int, int]] = []
-    k = own & kings
-    if black:
-        forward, backward = own, k
-    else:
-        forward, backward = k, own
-    # ``forward`` pieces step with a left shift (towards White's side), ``backward``
-    # pieces with a right shift: black men and all kings one way, white men and kings
-    # the other.
-    for d in (4, 5):
-        t = (forward << d) & empty
-        while t:
-            low = t & -t
-            t ^= low
-            out.append((low >> d, low))
-        if backward:
-            t = (backward >> d) & empty
-            while t:
-                low = t & -t
-                t ^= low
-                out.append((low << d, low))
-    return out
+    return [(src, dst) for src, dst, _ in quiet_steps(own, opp, kings, black)]
+
+
+# ---------------------------------------------------------------------- playing a move
+
+
+def play(own: int, opp: int, kings: int, black: bool, move: BitMove) -> tuple[int, int, int]:
+    """The position after ``move``, seen from the mover: ``(own, opp, kings)``."""
+    src, dst, taken = move
+    own = (own & ~src) | dst
+    if taken:
+        opp &= ~taken
+        kings &= ~taken
+    if kings & src:
+        kings = (kings & ~src) | dst
+    elif dst & (BLACK_CROWN_ROW if black else WHITE_CROWN_ROW):
+        kings |= dst
+    return own, opp, kings
 
 
 def apply_quiet(
     own: int, opp: int, kings: int, src: int, dst: int, black: bool
 ) -> tuple[int, int, int]:
     """The position after a step, still seen from the mover: ``(own, opp, kings)``."""
-    own ^= src | dst
-    if kings & src:
-        kings ^= src | dst
-    elif dst & (BLACK_CROWN_ROW if black else WHITE_CROWN_ROW):
-        kings |= dst
-    return own, opp, kings
+    return play(own, opp, kings, black, (src, dst, 0))
 
 
 # ---------------------------------------------------------------------- capture paths
@@ -211,6 +391,212 @@ def apply_capture(own: int, opp: int, kings: int, seq: CaptureSeq) -> tuple[int,
         if crowns:
             kings |= dst
     return own, opp, kings
+
+
+# ---------------------------------------------------------------------- capture results
+#
+# The capture walkers behind capture_results and perft's _capture_children. Each is
+# called with a piece on ``at`` that came from ``src`` having taken ``taken`` so far
+# (``opp`` holds the opponents not yet taken, ``empty`` the squares it may land on) and
+# appends one ``(src, landing square, taken)`` per complete sequence from there.
+
+
+def _black_man_jumps(
+    at: int, opp: int, empty: int, src: int, taken: int, out: list[BitMove]
+) -> None:
+    """Sequences of a black man (it jumps towards White; crowning ends the move)."""
+    more = False
+    mid = at << 4
+    if mid & opp:
+        land = mid << 4
+        if land & empty:
+            more = True
+            if land & BLACK_CROWN_ROW:
+                out.append((src, land, taken | mid))
+            else:
+                _black_man_jumps(land, opp ^ mid, empty, src, taken | mid, out)
+    mid = at << 5
+    if mid & opp:
+        land = mid << 5
+        if land & empty:
+            more = True
+            if land & BLACK_CROWN_ROW:
+                out.append((src, land, taken | mid))
+            else:
+                _black_man_jumps(land, opp ^ mid, empty, src, taken | mid, out)
+    if not more:
+        out.append((src, at, taken))
+
+
+def _white_man_jumps(
+    at: int, opp: int, empty: int, src: int, taken: int, out: list[BitMove]
+) -> None:
+    """Sequences of a white man (it jumps towards Black; crowning ends the move)."""
+    more = False
+    mid = at >> 4
+    if mid & opp:
+        land = mid >> 4
+        if land & empty:
+            more = True
+            if land & WHITE_CROWN_ROW:
+                out.append((src, land, taken | mid))
+            else:
+                _white_man_jumps(land, opp ^ mid, empty, src, taken | mid, out)
+    mid = at >> 5
+    if mid & opp:
+        land = mid >> 5
+        if land & empty:
+            more = True
+            if land & WHITE_CROWN_ROW:
+                out.append((src, land, taken | mid))
+            else:
+                _white_man_jumps(land, opp ^ mid, empty, src, taken | mid, out)
+    if not more:
+        out.append((src, at, taken))
+
+
+def _king_jumps(at: int, opp: int, empty: int, src: int, taken: int, out: list[BitMove]) -> None:
+    """Sequences of a king (all four directions; nothing ends the move but a dead end)."""
+    more = False
+    for mid, land in (
+        (at << 4, at << 8),
+        (at << 5, at << 10),
+        (at >> 4, at >> 8),
+        (at >> 5, at >> 10),
+    ):
+        if mid & opp and land & empty:
+            more = True
+            _king_jumps(land, opp ^ mid, empty, src, taken | mid, out)
+    if not more:
+        out.append((src, at, taken))
+
+
+def capture_results(own: int, opp: int, kings: int, black: bool) -> list[BitMove]:
+    """Every capture of the side to move, one per distinct result (empty if none).
+
+    The list is ordered by the number of pieces taken, most first (the order the
+    search tries them in). Men are handled from the landing squares of their first
+    jumps, found for all men at once with two shifts per direction; a landing from
+    which no man could jump again (or on the crown row, which ends the move) is a
+    whole move, read from a table, and only a man that can jump on is walked
+    recursively. (A man's further jumps go forwards, away from the piece it just
+    took, so whether it can jump on is a property of its landing square alone.)
+    Kings are walked from their square (their routes can branch and even come back,
+    which is where duplicate results arise).
+    """
+    empty = VALID & ~(own | opp)
+    k = own & kings
+    men = own ^ k
+    out: list[BitMove]
+    if black:
+        a = (((men << 4) & opp) << 4) & empty
+        b = (((men << 5) & opp) << 5) & empty
+        if not k and (not a or not b) and not ((a | b) & ((a | b) - 1)):
+            # At most one man can jump, one way (the common case): no tables, no lists.
+            if not (a | b):
+                return []
+            d = 4 if a else 5
+            land = a | b
+            mid = land >> d
+            if land & BLACK_CROWN_ROW or not (
+                ((((land << 4) & opp) << 4) | (((land << 5) & opp) << 5)) & empty
+            ):
+                return [(mid >> d, land, mid)]
+        if a | b:
+            # Squares from which a black man can jump (again), crown row left out.
+            on = ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & ~BLACK_CROWN_ROW
+            more_a = a & on
+            more_b = b & on
+            a ^= more_a
+            b ^= more_b
+            t0, t1, t2, t3 = _JUP4
+            u0, u1, u2, u3 = _JUP5
+            out = [
+                *t0[a & 511], *t1[(a >> 9) & 511], *t2[(a >> 18) & 511], *t3[a >> 27],
+                *u0[b & 511], *u1[(b >> 9) & 511], *u2[(b >> 18) & 511], *u3[b >> 27],
+            ]  # fmt: skip
+            if more_a | more_b:
+                longer: list[BitMove] = []
+                while more_a:
+                    land = more_a & -more_a
+                    more_a ^= land
+                    mid = land >> 4
+                    _black_man_jumps(land, opp ^ mid, empty, mid >> 4, mid, longer)
+                while more_b:
+                    land = more_b & -more_b
+                    more_b ^= land
+                    mid = land >> 5
+                    _black_man_jumps(land, opp ^ mid, empty, mid >> 5, mid, longer)
+                if len(longer) > 1:
+                    longer.sort(key=_taken_count, reverse=True)
+                out = longer + out
+        else:
+            out = []
+    else:
+        a = (((men >> 4) & opp) >> 4) & empty
+        b = (((men >> 5) & opp) >> 5) & empty
+        if not k and (not a or not b) and not ((a | b) & ((a | b) - 1)):
+            if not (a | b):
+                return []
+            d = 4 if a else 5
+            land = a | b
+            mid = land << d
+            if land & WHITE_CROWN_ROW or not (
+                ((((land >> 4) & opp) >> 4) | (((land >> 5) & opp) >> 5)) & empty
+            ):
+                return [(mid << d, land, mid)]
+        if a | b:
+            on = ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & ~WHITE_CROWN_ROW
+            more_a = a & on
+            more_b = b & on
+            a ^= more_a
+            b ^= more_b
+            t0, t1, t2, t3 = _JDOWN4
+            u0, u1, u2, u3 = _JDOWN5
+            out = [
+                *t0[a & 511], *t1[(a >> 9) & 511], *t2[(a >> 18) & 511], *t3[a >> 27],
+                *u0[b & 511], *u1[(b >> 9) & 511], *u2[(b >> 18) & 511], *u3[b >> 27],
+            ]  # fmt: skip
+            if more_a | more_b:
+                longer = []
+                while more_a:
+                    land = more_a & -more_a
+                    more_a ^= land
+                    mid = land << 4
+                    _white_man_jumps(land, opp ^ mid, empty, mid << 4, mid, longer)
+                while more_b:
+                    land = more_b & -more_b
+                    more_b ^= land
+                    mid = land << 5
+                    _white_man_jumps(land, opp ^ mid, empty, mid << 5, mid, longer)
+                if len(longer) > 1:
+                    longer.sort(key=_taken_count, reverse=True)
+                out = longer + out
+        else:
+            out = []
+    if k:
+        pieces = (
+            (((empty >> 4) & opp) >> 4)
+            | (((empty >> 5) & opp) >> 5)
+            | (((empty << 4) & opp) << 4)
+            | (((empty << 5) & opp) << 5)
+        ) & k
+        if pieces:
+            n = len(out)
+            while pieces:
+                src = pieces & -pieces
+                pieces ^= src
+                # The king leaves its square, so a route may pass through it again.
+                _king_jumps(src, opp, empty | src, src, 0, out)
+            if len(out) - n > 1:
+                out = list(dict.fromkeys(out))
+            if len(out) > 1:
+                out.sort(key=_taken_count, reverse=True)
+    return out
+
+
+def _taken_count(m: BitMove) -> int:
+    return m[2].bit_count()
 
 
 # ---------------------------------------------------------------------- capture counts
@@ -328,73 +714,7 @@ def count_moves(own: int, opp: int, kings: int, black: bool) -> int:
     return n
 
 
-# ---------------------------------------------------------------------- capture results
-
-
-def _land_black_man(at: int, opp: int, empty: int, out: list[tuple[int, int, bool]]) -> None:
-    """Append ``(landing square, opponents left, crowned)`` for each black-man sequence."""
-    extended = False
-    mid = at << 4
-    if mid & opp:
-        land = mid << 4
-        if land & empty:
-            extended = True
-            if land & BLACK_CROWN_ROW:
-                out.append((land, opp ^ mid, True))
-            else:
-                _land_black_man(land, opp ^ mid, empty, out)
-    mid = at << 5
-    if mid & opp:
-        land = mid << 5
-        if land & empty:
-            extended = True
-            if land & BLACK_CROWN_ROW:
-                out.append((land, opp ^ mid, True))
-            else:
-                _land_black_man(land, opp ^ mid, empty, out)
-    if not extended:
-        out.append((at, opp, False))
-
-
-def _land_white_man(at: int, opp: int, empty: int, out: list[tuple[int, int, bool]]) -> None:
-    """Append ``(landing square, opponents left, crowned)`` for each white-man sequence."""
-    extended = False
-    mid = at >> 4
-    if mid & opp:
-        land = mid >> 4
-        if land & empty:
-            extended = True
-            if land & WHITE_CROWN_ROW:
-                out.append((land, opp ^ mid, True))
-            else:
-                _land_white_man(land, opp ^ mid, empty, out)
-    mid = at >> 5
-    if mid & opp:
-        land = mid >> 5
-        if land & empty:
-            extended = True
-            if land & WHITE_CROWN_ROW:
-                out.append((land, opp ^ mid, True))
-            else:
-                _land_white_man(land, opp ^ mid, empty, out)
-    if not extended:
-        out.append((at, opp, False))
-
-
-def _land_king(at: int, opp: int, empty: int, out: list[tuple[int, int, bool]]) -> None:
-    """Append ``(landing square, opponents left, False)`` for each king sequence."""
-    extended = False
-    for d in (4, 5):
-        mid = at << d
-        if mid & opp and (mid << d) & empty:
-            extended = True
-            _land_king(mid << d, opp ^ mid, empty, out)
-        mid = at >> d
-        if mid & opp and (mid >> d) & empty:
-            extended = True
-            _land_king(mid >> d, opp ^ mid, empty, out)
-    if not extended:
-        out.append((at, opp, False))
+# ---------------------------------------------------------------------- capture children
 
 
 def _capture_children(own: int, opp: int, kings: int, black: bool) -> list[tuple[int, int, int]]:
@@ -435,25 +755,25 @@ def _capture_children(own: int, opp: int, kings: int, black: bool) -> list[tuple
                         out.append((own ^ (mid << d) ^ land, opp ^ mid, k))
                 return out
     pieces = _jumpers(own, opp, kings, black, empty)
-    ends: list[tuple[int, int, bool]] = []
+    ends: list[BitMove] = []
     while pieces:
         src = pieces & -pieces
         pieces ^= src
-        ends.clear()
-        king = src & kings
-        if king:
-            _land_king(src, opp, empty | src, ends)
+        if src & kings:
+            # The king leaves its square, so a route may pass through it again.
+            _king_jumps(src, opp, empty | src, src, 0, ends)
         elif black:
-            _land_black_man(src, opp, empty, ends)
+            _black_man_jumps(src, opp, empty, src, 0, ends)
         else:
-            _land_white_man(src, opp, empty, ends)
-        rest = own ^ src
-        for dst, left, crowned in ends:
-            # Kings that were jumped disappear with their men; a moving king moves.
-            k = kings & (rest | left)
-            if king or crowned:
-                k |= dst
-            out.append((rest | dst, left, k))
+            _white_man_jumps(src, opp, empty, src, 0, ends)
+    crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+    for src, dst, taken in ends:
+        # Kings that were jumped disappear with their men; a moving king moves, and a
+        # man that ends on the crown row was crowned there.
+        k = kings & ~(src | taken)
+        if kings & src or dst & crown_row:
+            k |= dst
+        out.append((own ^ src | dst, opp ^ taken, k))
     return out
 
 

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..board import Board
+from ..board import Board, moves_of
 from ..errors import CheckersError, brief
 from ..game import DrawRules, Game
 from ..move import BLACK, Move
-from ..squares import BIT, SQUARE_OF_BIT, VALID
-from .moves import EMove, has_capture
+from ..squares import BIT
+from .moves import EMove, play
 from .search import MATE, MATE_BOUND, Iteration, Searcher
 
 __all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
@@ -380,25 +380,19 @@ def _context(
 
 
 def _to_moves(board: Board, line: list[EMove]) -> list[Move]:
-    """Engine moves -> :class:`Move` objects (with full paths), as far as they are legal."""
-    b = board.copy(stack=False)
+    """Engine moves -> :class:`Move` objects (with full paths), as far as they are legal.
+
+    Followed on the bitboards with the rules core's generator and :func:`play`, so the
+    board is neither copied per ply nor played on.
+    """
+    black, white, kings = board.bitboards
+    mover_black = board.turn == BLACK
+    own, opp = (black, white) if mover_black else (white, black)
     out: list[Move] = []
-    for src, dst, taken in line:
+    for move in line:
+        src, dst, taken = move
         found = None
-        black, white, kings = b.bitboards
-        if not taken and kings & src and dst in (src << 4, src << 5, src >> 4, src >> 5):
-            # A king step (as in the long lines of a king ending): legal when the king
-            # is the mover's, the square is free and the mover has no capture; its
-            # Move is then simply the two squares (no need to list every legal move).
-            mover_black = b.turn == BLACK
-            own, opp = (black, white) if mover_black else (white, black)
-            if (
-                own & src
-                and dst & VALID & ~(black | white)
-                and not has_capture(own, opp, kings, mover_black)
-            ):
-                found = Move((SQUARE_OF_BIT[src], SQUARE_OF_BIT[dst]))
-        for m in () if found is not None else b.legal_moves():
+        for m in moves_of(own, opp, kings, mover_black):
             if BIT[m.start] == src and BIT[m.end] == dst:
                 t = 0
                 for c in m.captures:
@@ -409,7 +403,8 @@ def _to_moves(board: Board, line: list[EMove]) -> list[Move]:
         if found is None:
             break
         out.append(found)
-        b._apply(found)  # one of the legal moves just listed: no need to check again
+        own, opp, kings = play(own, opp, kings, mover_black, move)
+        own, opp, mover_black = opp, own, not mover_black
     return out
 
 

@@ -35,6 +35,12 @@ of the bitboards (:mod:`.moves`); the history table has an entry for every step,
 ordering is one C-level ``sort``; quiet leaves are valued inside their parent's loop
 and capture sequences at the horizon go straight to the capture search, both without
 a call per position; the evaluation reads the men's square terms from slice tables.
+
+The move rules are :mod:`checkers_widget.movegen`'s (through :mod:`.moves`). Where a
+call per child would cost measurable speed, the search writes a rule out inline (the
+horizon loop's capture and step tests, the move loops' application of a move); each
+such copy is read from this file and checked against movegen by
+``tests/test_movegen_shared.py``.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from dataclasses import dataclass, field
 from ..squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
 from .endgame import best_reply, probe
 from .evaluate import evaluate
-from .moves import EMove, captures, play, quiet
+from .moves import MUST_CAPTURE, EMove, can_take, captures, has_capture, moves_kind, play, quiet
 
 __all__ = ["INF", "MATE", "MATE_BOUND", "Iteration", "Searcher"]
 
@@ -193,20 +199,12 @@ class Searcher:
         root_moves = captures(own, opp, kings, black) or quiet(own, opp, kings, black)
         if not root_moves:
             return None
-        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
         children = []
         for m in root_moves:
-            src, dst, taken = m
-            o = (own & ~src) | dst
-            p = opp & ~taken
-            kk = kings & ~taken
-            q = 0 if taken else self.quiet0 + 1
-            if kk & src:
-                kk = (kk & ~src) | dst
-            else:
-                q = 0
-                if dst & crown_row:
-                    kk |= dst
+            o, p, kk = play(own, opp, kings, black, m)
+            # A king's step keeps the no-progress count going; anything else resets it.
+            src, _, taken = m
+            q = self.quiet0 + 1 if not taken and kings & src else 0
             children.append((m, p, o, kk, q))
         tb = self.endgame_tables
         if tb and kings == own | opp and kings.bit_count() <= 3:
@@ -278,31 +276,15 @@ class Searcher:
             if nodes >= next_check:
                 check()
             pv_table[ply] = ()
-            empty = VALID & ~(own | opp)
-            k = own & kings
-            if black:
-                if not (
-                    ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty
-                    or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
-                ):
-                    if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
-                        if tb and kings == own | opp and kings.bit_count() <= 3:
-                            v = table_score(own, opp, ply, quiet_plies)
-                            if v is not None:
-                                return v
-                        return evaluate(own, opp, kings)
-                    return ply - MATE  # blocked: lost
-            elif not (
-                ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty
-                or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
-            ):
-                if ((own >> 4) | (own >> 5)) & empty or (k and ((k << 4) | (k << 5)) & empty):
+            kind = moves_kind(own, opp, kings, black)
+            if kind != MUST_CAPTURE:
+                if kind:  # STEPS_ONLY
                     if tb and kings == own | opp and kings.bit_count() <= 3:
                         v = table_score(own, opp, ply, quiet_plies)
                         if v is not None:
                             return v
-                    return -evaluate(opp, own, kings)
-                return ply - MATE
+                    return evaluate(own, opp, kings) if black else -evaluate(opp, own, kings)
+                return ply - MATE  # blocked: lost
             nodes -= 1  # counted again by qcaptures
             return qcaptures(own, opp, kings, black, alpha, beta, ply)
 
@@ -326,6 +308,8 @@ class Searcher:
             nxt = not black
             best = -INF
             for m in moves:
+                # movegen.play written out, as in ``search``'s loop (checked against it
+                # by tests/test_movegen_shared.py).
                 src, dst, taken = m
                 kk = kings & ~taken
                 if kk & src:
@@ -334,32 +318,10 @@ class Searcher:
                     kk |= dst
                 o = (own & ~src) | dst
                 p = opp & ~taken
-                # A quiet child is valued here (as in ``search``'s horizon loop),
-                # without the cost of a call; one that must capture is searched on.
-                e2 = VALID & ~(o | p)
-                k2 = p & kk
-                if black:  # the child is White to move: p are its pieces
-                    if ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2 or (
-                        k2 and ((((k2 << 4) & o) << 4) | (((k2 << 5) & o) << 5)) & e2
-                    ):
-                        score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
-                        child_pv = True
-                    else:
-                        nodes += 1
-                        if nodes >= next_check:
-                            check()
-                        child_pv = False
-                        if ((p >> 4) | (p >> 5)) & e2 or (k2 and ((k2 << 4) | (k2 << 5)) & e2):
-                            if tb and kk == o | p and kk.bit_count() <= 3:
-                                v = table_score(p, o, ply + 1, 0)
-                                score = evaluate(o, p, kk) if v is None else -v
-                            else:
-                                score = evaluate(o, p, kk)
-                        else:
-                            score = MATE - ply - 1
-                elif ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2 or (
-                    k2 and ((((k2 >> 4) & o) >> 4) | (((k2 >> 5) & o) >> 5)) & e2
-                ):
+                # A quiet child is valued here, without a call to qsearch; one that
+                # must capture is searched on.
+                kind = moves_kind(p, o, kk, nxt)
+                if kind == MUST_CAPTURE:
                     score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
                     child_pv = True
                 else:
@@ -367,14 +329,16 @@ class Searcher:
                     if nodes >= next_check:
                         check()
                     child_pv = False
-                    if ((p << 4) | (p << 5)) & e2 or (k2 and ((k2 >> 4) | (k2 >> 5)) & e2):
-                        if tb and kk == o | p and kk.bit_count() <= 3:
-                            v = table_score(p, o, ply + 1, 0)
-                            score = -evaluate(p, o, kk) if v is None else -v
-                        else:
-                            score = -evaluate(p, o, kk)
-                    else:
+                    if not kind:  # NO_MOVE: lost
                         score = MATE - ply - 1
+                    elif tb and kk == o | p and kk.bit_count() <= 3:
+                        v = table_score(p, o, ply + 1, 0)
+                        if v is not None:
+                            score = -v
+                        else:
+                            score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
+                    else:
+                        score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
                 if score > best:
                     best = score
                     if score > alpha:
@@ -405,19 +369,7 @@ class Searcher:
             pv_table[ply] = ()
             if ply > seldepth:
                 seldepth = ply
-            empty = VALID & ~(own | opp)
-            # Must the side to move capture? (inline movegen.has_capture)
-            k = own & kings
-            if black:
-                capture = bool(
-                    ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty
-                    or (k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
-                )
-            else:
-                capture = bool(
-                    ((((own >> 4) & opp) >> 4) | (((own >> 5) & opp) >> 5)) & empty
-                    or (k and ((((k << 4) & opp) << 4) | (((k << 5) & opp) << 5)) & empty)
-                )
+            capture = has_capture(own, opp, kings, black)
             if ply >= MAX_PLY:
                 return qsearch(own, opp, kings, black, 0, alpha, beta, ply, 0)
 
@@ -510,6 +462,8 @@ class Searcher:
                 pushed = False
             try:
                 for i, m in enumerate(moves):
+                    # movegen.play written out (no call, no tuple per child), with the
+                    # no-progress count; checked against it by tests/test_movegen_shared.
                     src, dst, taken = m
                     o = (own & ~src) | dst
                     if taken:
@@ -529,41 +483,39 @@ class Searcher:
                     if leafy:
                         # The child is at the horizon: when it is quiet, its value is
                         # its static evaluation (exact, so no re-search), computed here
-                        # without the cost of a call.
+                        # without the cost of a call. The two tests below are
+                        # movegen.moves_kind written out (a call per leaf costs about 2 %
+                        # of the speed); tests/test_movegen_shared.py reads them from
+                        # this source and checks them against movegen.
                         e2 = VALID & ~(o | p)
-                        k2 = p & kk
+                        ck = p & kk
                         if black:  # the child is White to move: p are its pieces
                             quiet_child = not (
                                 ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
-                                or (k2 and ((((k2 << 4) & o) << 4) | (((k2 << 5) & o) << 5)) & e2)
+                                or (ck and ((((ck << 4) & o) << 4) | (((ck << 5) & o) << 5)) & e2)
                             )
-                            if quiet_child:
-                                if ((p >> 4) | (p >> 5)) & e2 or (
-                                    k2 and ((k2 << 4) | (k2 << 5)) & e2
-                                ):
-                                    if tb and kk == o | p and kk.bit_count() <= 3:
-                                        v = table_score(p, o, ply + 1, q)
-                                        score = evaluate(o, p, kk) if v is None else -v
-                                    else:
-                                        score = evaluate(o, p, kk)
-                                else:
-                                    score = MATE - ply - 1
+                            steps = quiet_child and (
+                                ((p >> 4) | (p >> 5)) & e2 or (ck and ((ck << 4) | (ck << 5)) & e2)
+                            )
                         else:
                             quiet_child = not (
                                 ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
-                                or (k2 and ((((k2 >> 4) & o) >> 4) | (((k2 >> 5) & o) >> 5)) & e2)
+                                or (ck and ((((ck >> 4) & o) >> 4) | (((ck >> 5) & o) >> 5)) & e2)
                             )
-                            if quiet_child:
-                                if ((p << 4) | (p << 5)) & e2 or (
-                                    k2 and ((k2 >> 4) | (k2 >> 5)) & e2
-                                ):
-                                    if tb and kk == o | p and kk.bit_count() <= 3:
-                                        v = table_score(p, o, ply + 1, q)
-                                        score = -evaluate(p, o, kk) if v is None else -v
-                                    else:
-                                        score = -evaluate(p, o, kk)
+                            steps = quiet_child and (
+                                ((p << 4) | (p << 5)) & e2 or (ck and ((ck >> 4) | (ck >> 5)) & e2)
+                            )
+                        if quiet_child:
+                            if not steps:
+                                score = MATE - ply - 1
+                            elif tb and kk == o | p and kk.bit_count() <= 3:
+                                v = table_score(p, o, ply + 1, q)
+                                if v is not None:
+                                    score = -v
                                 else:
-                                    score = MATE - ply - 1
+                                    score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
+                            else:
+                                score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
                         if quiet_child:
                             nodes += 1
                             if nodes >= next_check:
@@ -579,21 +531,7 @@ class Searcher:
                             # searched again at full depth if it beats alpha. Not a
                             # move that offers a piece (a shot, or a blunder to refute):
                             # those are tactics, and tactics are not reduced.
-                            e2 = VALID & ~(o | p)
-                            if black:
-                                offers = (
-                                    (((dst << 4) & p) and (dst >> 4) & e2)
-                                    or (((dst << 5) & p) and (dst >> 5) & e2)
-                                    or (((dst >> 4) & p & kk) and (dst << 4) & e2)
-                                    or (((dst >> 5) & p & kk) and (dst << 5) & e2)
-                                )
-                            else:
-                                offers = (
-                                    (((dst >> 4) & p) and (dst << 4) & e2)
-                                    or (((dst >> 5) & p) and (dst << 5) & e2)
-                                    or (((dst << 4) & p & kk) and (dst >> 4) & e2)
-                                    or (((dst << 5) & p & kk) and (dst >> 5) & e2)
-                                )
+                            offers = can_take(p, o, kk, nxt, dst)
                             if not offers or not LMR_SAFE:
                                 d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
                         score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
