@@ -108,18 +108,24 @@ SIDE_NAME_PRESETS: dict[str, tuple[str, str]] = {
 }
 
 
+_Preset = TypeVar("_Preset")
+
+
+def _preset(presets: Mapping[str, _Preset], name: str, what: str, instead: str) -> _Preset:
+    """The preset called ``name``, or a CheckersError listing the presets there are."""
+    if name in presets:
+        return presets[name]
+    raise CheckersError(
+        f"unknown {what} {brief(name)}; choose one of {', '.join(presets)} or pass {instead}"
+    )
+
+
 def _checked_draw_rules(rules: object) -> DrawRules:
     """``draw_rules`` as a DrawRules: a preset name is looked up, anything else refused."""
     if isinstance(rules, DrawRules):
         return rules
     if isinstance(rules, str):
-        if rules in DRAW_RULE_PRESETS:
-            return DRAW_RULE_PRESETS[rules]
-        raise CheckersError(
-            f"unknown draw rules {brief(rules)}; choose one of "
-            + ", ".join(DRAW_RULE_PRESETS)
-            + " or pass a DrawRules"
-        )
+        return _preset(DRAW_RULE_PRESETS, rules, "draw rules", "a DrawRules")
     raise CheckersError(
         f"draw_rules must be a DrawRules or one of {', '.join(DRAW_RULE_PRESETS)}, "
         f"not {brief(rules)}"
@@ -133,13 +139,7 @@ def _checked_side_names(names: object) -> tuple[str, str]:
     saved game keeps them in) or line breaks, at most 100 characters.
     """
     if isinstance(names, str):
-        if names in SIDE_NAME_PRESETS:
-            return SIDE_NAME_PRESETS[names]
-        raise CheckersError(
-            f"unknown side names {brief(names)}; choose one of "
-            + ", ".join(SIDE_NAME_PRESETS)
-            + " or pass a pair of names"
-        )
+        return _preset(SIDE_NAME_PRESETS, names, "side names", "a pair of names")
     if not isinstance(names, tuple | list) or len(names) != 2:
         raise CheckersError(f"side_names must be two non-empty names, not {brief(names)}")
     for name in names:

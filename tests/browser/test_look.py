@@ -322,11 +322,8 @@ def test_a_notebook_reopened_without_its_kernel_shows_one_picture(
     ]
 
 
-def test_an_untrusted_notebook_still_shows_the_board_picture(
-    lab, jupyter_server, console_log, artifacts_dir
-):
-    """A notebook somebody else ran (a download: its outputs are not signed here) opens
-    untrusted; JupyterLab's sanitizer strips inline SVG there, so the picture is an image."""
+def _notebook_run_after_11_15() -> nbformat.NotebookNode:
+    """A one-cell notebook that shows a board after 11-15, run in a fresh kernel."""
     nb = nbformat.v4.new_notebook()
     nb.cells = [
         nbformat.v4.new_code_cell(
@@ -335,6 +332,15 @@ def test_an_untrusted_notebook_still_shows_the_board_picture(
     ]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    return nb
+
+
+def test_an_untrusted_notebook_still_shows_the_board_picture(
+    lab, jupyter_server, console_log, artifacts_dir
+):
+    """A notebook somebody else ran (a download: its outputs are not signed here) opens
+    untrusted; JupyterLab's sanitizer strips inline SVG there, so the picture is an image."""
+    nb = _notebook_run_after_11_15()
     name = "test_look__untrusted_download.ipynb"
     nbformat.write(nb, str(jupyter_server.root_dir / name))
     lab.open_in_lab(name)
@@ -352,14 +358,7 @@ def test_an_untrusted_notebook_still_shows_the_board_picture(
 
 
 def test_exported_html_shows_one_picture(page, console_log, artifacts_dir):
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_code_cell(
-            'from checkers_widget import CheckersWidget\nw = CheckersWidget()\nw.play("11-15")\nw'
-        )
-    ]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    nb = _notebook_run_after_11_15()
     html, _ = HTMLExporter().from_notebook_node(nb)  # the lab template
     (artifacts_dir / "look-export.html").write_text(html)
     page.set_content(html)

@@ -425,21 +425,11 @@ class Searcher:
                     # History first (a C-level sort: every step has an entry), then
                     # the two killers moved to the front.
                     moves.sort(key=hist_get[black], reverse=True)
-                    first_killer, second_killer = killers[ply]
-                    if (
-                        second_killer is not None
-                        and second_killer in moves
-                        and moves[0] != second_killer
-                    ):
-                        moves.remove(second_killer)
-                        moves.insert(0, second_killer)
-                    if (
-                        first_killer is not None
-                        and first_killer in moves
-                        and moves[0] != first_killer
-                    ):
-                        moves.remove(first_killer)
-                        moves.insert(0, first_killer)
+                    # The second killer first, so that the first ends up in front.
+                    for killer in reversed(killers[ply]):
+                        if killer is not None and killer in moves and moves[0] != killer:
+                            moves.remove(killer)
+                            moves.insert(0, killer)
             if hmove is not None and moves[0] != hmove and hmove in moves:
                 moves.remove(hmove)
                 moves.insert(0, hmove)
