@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from checkers_widget import Board, Move, data
+from checkers_widget.core.game import Game
 from checkers_widget.engine import Engine
-from checkers_widget.game import Game
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine_common import csv_rows, table
 
+from checkers_widget.core.game import Game
 from checkers_widget.engine import LEVELS, Engine
-from checkers_widget.game import Game
 
 
 def winner_of(stated: str, fen: str) -> str | None:

@@ -15,7 +15,7 @@ two-for-one, the breeches, the three-for-two... This script scans the games of
    move is a unique, forced win of material.
 
 It prints the kept positions, and ``--write tests/data/shots.csv`` stores them
-(``fen,key_move,gain,second_gap,source``) for ``tests/test_engine_shots.py``.
+(``fen,key_move,gain,second_gap,source``) for ``tests/engine/test_engine_shots.py``.
 
     .venv/bin/python benchmarks/engine_shots.py --games 400 --depth 12 --limit 16
 """
@@ -33,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine_common import data_text
 
 from checkers_widget import Board
+from checkers_widget.core.squares import BIT
 from checkers_widget.engine.evaluate import KING, MAN
 from checkers_widget.engine.search import MATE_BOUND, Searcher
-from checkers_widget.squares import BIT
 
 _TAG = re.compile(r"\[[^\]]*\]")
 _COMMENT = re.compile(r"\{[^}]*\}")

@@ -87,7 +87,7 @@ def _status(field: str) -> int:
 def _measure(path: str, errors: str) -> None:
     """In the subprocess: read every game of ``path``; print time, memory, counts."""
     sys.path.insert(0, str(ROOT / "src"))
-    from checkers_widget.pdn import read_games
+    from checkers_widget.formats.pdn import read_games
 
     try:  # reset the peak to what is resident now (Linux), so that it is the read's
         Path("/proc/self/clear_refs").write_text("5")

@@ -27,7 +27,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = REPO_ROOT / "tests" / "browser"
-NOTEBOOK_TESTS = REPO_ROOT / "tests" / "test_notebooks.py"
+NOTEBOOK_TESTS = REPO_ROOT / "tests" / "docs" / "test_notebooks.py"
 
 
 @pytest.fixture(scope="session")
@@ -69,7 +69,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif path == NOTEBOOK_TESTS:
-            # One notebook kernel at a time (tests/test_notebooks.py): on one worker.
+            # One notebook kernel at a time (tests/docs/test_notebooks.py): on one worker.
             item.add_marker(pytest.mark.xdist_group("notebooks"))
 
 

@@ -69,8 +69,8 @@ def test_a_type_checker_sees_checkers_widget_as_the_class(
     )
     revealed = re.findall(r'Revealed type is "(.*)"', report)
     assert len(revealed) == 2, report
-    assert revealed[0].endswith("-> checkers_widget.widget.CheckersWidget"), report
-    assert revealed[1] == "checkers_widget.game.Game", report
+    assert revealed[0].endswith("-> checkers_widget.widget.board_widget.CheckersWidget"), report
+    assert revealed[1] == "checkers_widget.core.game.Game", report
     assert "error" not in report, report
 
 

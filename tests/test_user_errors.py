@@ -25,8 +25,8 @@ from checkers_widget import (
     Piece,
     PositionError,
 )
-from checkers_widget.clock import TimeControl
-from checkers_widget.position import check_position
+from checkers_widget.core.position import check_position
+from checkers_widget.play.clock import TimeControl
 
 HUGE = "9" * 4301  # one digit more than Python's default int() limit
 
@@ -241,7 +241,7 @@ def test_a_bad_argument_is_a_checkers_error_naming_it(make: Any, argument: str) 
 
 
 def test_board_svg_options_are_checked() -> None:
-    from checkers_widget.svg import board_svg
+    from checkers_widget.formats.svg import board_svg
 
     board = Board()
     for options in (
@@ -310,7 +310,7 @@ def test_every_legal_move_repr_evaluates_back() -> None:
 
 
 def test_reprs_that_cannot_evaluate_back_do_not_look_like_code() -> None:
-    from checkers_widget.clock import TurnClock
+    from checkers_widget.play.clock import TurnClock
     from checkers_widget.tutorial import LESSONS, Progress
 
     for value in (Game(), Engine("easy", seed=3), TurnClock("normal"), LESSONS[0], Progress()):

@@ -2,9 +2,9 @@
 
 from typing import TYPE_CHECKING
 
-from .board import START_FEN, Board
-from .engine import LEVELS, Analysis, Engine
-from .errors import (
+from .core.board import START_FEN, Board
+from .core.color import BLACK, WHITE, Color
+from .core.errors import (
     AmbiguousMoveError,
     CheckersError,
     FenError,
@@ -18,9 +18,13 @@ from .errors import (
     ProtocolError,
     SessionError,
 )
-from .game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
-from .move import BLACK, WHITE, Color, Move, Piece
-from .pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
+from .core.game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
+from .core.move import Move, Piece
+from .engine import LEVELS, Analysis, Engine
+from .formats.pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
+from .formats.svg import board_svg
+from .play.clock import TimeControl
+from .play.milestones import MilestoneBook
 
 if TYPE_CHECKING:  # at run time it comes through __getattr__: Jupyter loads only when asked
     from .widget import CheckersWidget
@@ -46,6 +50,7 @@ __all__ = [
     "HookError",
     "IllegalMoveError",
     "IntentError",
+    "MilestoneBook",
     "Move",
     "MoveVetoed",
     "PdnError",
@@ -55,6 +60,8 @@ __all__ = [
     "PositionError",
     "ProtocolError",
     "SessionError",
+    "TimeControl",
+    "board_svg",
     "read_game",
     "read_games",
     "write_game",
@@ -65,7 +72,7 @@ __all__ = [
 def __getattr__(name: str) -> object:
     """Import the widget only when asked for, so the rules core never loads Jupyter."""
     if name == "CheckersWidget":
-        from . import widget
+        from .widget import board_widget as widget
 
         return getattr(widget, name)
     raise AttributeError(f"module 'checkers_widget' has no attribute {name!r}")

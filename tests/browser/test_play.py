@@ -105,7 +105,7 @@ def test_restart_and_milestones(lab, make_notebook):
     # A book of its own: other tests in this server may have earned "first move" already.
     path = make_notebook(
         SETUP + "import tempfile, pathlib\n"
-        "from checkers_widget.milestones import MilestoneBook\n"
+        "from checkers_widget.play.milestones import MilestoneBook\n"
         "book = MilestoneBook(pathlib.Path(tempfile.mkdtemp()) / 'milestones.json')\n"
         "w = CheckersWidget(opponent='easy', seed=0, milestones=book)\nw"
     )

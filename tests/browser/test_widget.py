@@ -69,7 +69,7 @@ def test_double_jump_by_its_final_square(lab, make_notebook):
     # Black's only move is the double jump 9x18x27 (over 14 and 23).
     path = make_notebook(
         """
-        from checkers_widget.game import Game
+        from checkers_widget.core.game import Game
         from checkers_widget.widget import CheckersWidget
         w = CheckersWidget(Game(fen="B:W14,23,32:B9,1"))
         w
@@ -96,7 +96,7 @@ def test_multi_jump_step_by_step_cannot_be_abandoned(lab, make_notebook):
     # From 9, Black jumps 14 to 18, then must go on over 22 (to 25) or 23 (to 27).
     path = make_notebook(
         """
-        from checkers_widget.game import Game
+        from checkers_widget.core.game import Game
         from checkers_widget.widget import CheckersWidget
         w = CheckersWidget(Game(fen="B:W14,22,23,32:B9,1"), show_numbers=True)
         w
@@ -132,7 +132,7 @@ def test_quiet_move_refused_when_a_jump_is_compulsory(lab, make_notebook):
     # Black must jump 9x18; the man on 11 could otherwise step to 15 or 16.
     path = make_notebook(
         """
-        from checkers_widget.game import Game
+        from checkers_widget.core.game import Game
         from checkers_widget.widget import CheckersWidget
         w = CheckersWidget(Game(fen="B:W14,32:B9,11"))
         w
@@ -281,7 +281,7 @@ def test_two_views_stay_in_sync(lab, make_notebook):
 def test_looks_in_light_and_dark_themes(lab, make_notebook, theme, artifacts_dir: Path):
     path = make_notebook(
         """
-        from checkers_widget.game import Game
+        from checkers_widget.core.game import Game
         from checkers_widget.widget import CheckersWidget
         w = CheckersWidget(show_numbers=True, timer="normal")
         w

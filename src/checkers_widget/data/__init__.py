@@ -16,7 +16,7 @@ What there is (the README's "Data sets" section says where each comes from):
   (533 draws, 66 ``1-0``, 125 ``0-1``). Game 541 of the file has an illegal move (Black's
   ``32-28`` at ply 123, a slip in the source). The games come through the package's own
   PDN reader with ``errors="skip"`` by default: 723 games, and game 541's
-  :class:`~checkers_widget.errors.PdnError` (with its line, ply and the legal moves) in
+  :class:`~checkers_widget.core.errors.PdnError` (with its line, ply and the legal moves) in
   the reader's ``errors`` list. ``errors="raise"`` stops at that game instead. The file is
   kept exactly as published, so the slip stays visible rather than silently "fixed".
 * :func:`three_move_openings`: the 174 three-move openings by ACF number, with the 24
@@ -30,7 +30,7 @@ What there is (the README's "Data sets" section says where each comes from):
 
 The small tables are read once and returned as tuples of frozen dataclasses (nothing to
 mutate by accident); the games are read afresh on every call, because a
-:class:`~checkers_widget.game.Game` is meant to be played on. Only the rules core and the
+:class:`~checkers_widget.core.game.Game` is meant to be played on. Only the rules core and the
 PDN reader are imported here: no Jupyter.
 """
 
@@ -44,10 +44,10 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal, get_args
 
-from ..board import Board
-from ..errors import CheckersError, brief
-from ..game import Game
-from ..pdn import PdnReader
+from ..core.board import Board
+from ..core.errors import CheckersError, brief
+from ..core.game import Game
+from ..formats.pdn import PdnReader
 
 __all__ = [
     "ClassicPosition",
@@ -101,7 +101,7 @@ def tinsley_games(
 
     A new reader (and new games) on every call. With the default ``errors="skip"`` it
     yields 723 games: game 541 of the file has an illegal move at ply 123 and is left
-    out, its :class:`~checkers_widget.errors.PdnError` kept in the reader's ``errors``
+    out, its :class:`~checkers_widget.core.errors.PdnError` kept in the reader's ``errors``
     once the iteration has passed it. With ``errors="raise"`` reading stops there.
     Tags: ``Event``, ``Black``, ``White`` (the result is ``game.result``); no dates.
     """

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..squares import BIT
+from ..core.squares import BIT
 
 __all__ = ["MAX_PIECES", "Value", "best_reply", "probe", "tables"]
 

@@ -15,11 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..board import Board, moves_of
-from ..errors import CheckersError, brief
-from ..game import DrawRules, Game
-from ..move import BLACK, Move
-from ..squares import BIT
+from ..core.board import Board, moves_of
+from ..core.color import BLACK
+from ..core.errors import CheckersError, brief
+from ..core.game import DrawRules, Game
+from ..core.move import Move
+from ..core.squares import BIT
 from .moves import EMove, play
 from .search import MATE, MATE_BOUND, Iteration, Searcher
 

@@ -29,7 +29,7 @@ The terms (each computed for Black minus White, then signed for the side to move
 
 from __future__ import annotations
 
-from ..squares import BIT, SQUARE_OF_BIT, VALID, column_of, row_of
+from ..core.squares import BIT, SQUARE_OF_BIT, VALID, column_of, row_of
 
 __all__ = ["KING", "MAN", "evaluate", "evaluate_side"]
 

@@ -1,17 +1,17 @@
-"""The engine's moves: :mod:`checkers_widget.movegen`'s moves by result, under the
+"""The engine's moves: :mod:`checkers_widget.core.movegen`'s moves by result, under the
 names the search uses.
 
 The search does not need every capture *path* (Board and perft do): two routes that
 leave the same position are the same move to it, so here a move is the tuple
 ``(src, dst, taken)`` of one-bit masks (``taken`` is 0 for a step, the union of the
 jumped squares for a capture), and routes with the same result appear once. The rules
-themselves are written once, in :mod:`checkers_widget.movegen`; this module only names
+themselves are written once, in :mod:`checkers_widget.core.movegen`; this module only names
 them for the engine:
 
-* :data:`EMove` is :data:`~checkers_widget.movegen.BitMove`;
-* :func:`quiet` is :func:`~checkers_widget.movegen.quiet_steps` (in the order the
+* :data:`EMove` is :data:`~checkers_widget.core.movegen.BitMove`;
+* :func:`quiet` is :func:`~checkers_widget.core.movegen.quiet_steps` (in the order the
   search's history and killer tables break ties by);
-* :func:`captures` is :func:`~checkers_widget.movegen.capture_results` (most taken
+* :func:`captures` is :func:`~checkers_widget.core.movegen.capture_results` (most taken
   first, the order the search tries them in);
 * :func:`play`, :func:`has_capture`, :func:`can_step`, :func:`can_take` and
   :func:`moves_kind` (with its answers) are movegen's.
@@ -23,7 +23,7 @@ squares, i.e. left shifts).
 
 from __future__ import annotations
 
-from ..movegen import (
+from ..core.movegen import (
     MUST_CAPTURE,
     NO_MOVE,
     STEPS_ONLY,
@@ -33,9 +33,9 @@ from ..movegen import (
     moves_kind,
     play,
 )
-from ..movegen import BitMove as EMove
-from ..movegen import capture_results as captures
-from ..movegen import quiet_steps as quiet
+from ..core.movegen import BitMove as EMove
+from ..core.movegen import capture_results as captures
+from ..core.movegen import quiet_steps as quiet
 
 __all__ = [
     "MUST_CAPTURE",

@@ -1,7 +1,7 @@
 """Iterative-deepening principal-variation search on raw bitboards.
 
 This is the engine's hot loop. A position is ``(own, opp, kings, black)`` as in
-:mod:`checkers_widget.movegen`; moves are :data:`~.moves.EMove` tuples. The search is
+:mod:`checkers_widget.core.movegen`; moves are :data:`~.moves.EMove` tuples. The search is
 a negamax alpha-beta with:
 
 * **Principal-variation search**: the first move gets the full window, the others a
@@ -36,11 +36,11 @@ ordering is one C-level ``sort``; quiet leaves are valued inside their parent's 
 and capture sequences at the horizon go straight to the capture search, both without
 a call per position; the evaluation reads the men's square terms from slice tables.
 
-The move rules are :mod:`checkers_widget.movegen`'s (through :mod:`.moves`). Where a
+The move rules are :mod:`checkers_widget.core.movegen`'s (through :mod:`.moves`). Where a
 call per child would cost measurable speed, the search writes a rule out inline (the
 horizon loop's capture and step tests, the move loops' application of a move); each
 such copy is read from this file and checked against movegen by
-``tests/test_movegen_shared.py``.
+``tests/engine/test_movegen_shared.py``.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
+from ..core.squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
 from .endgame import best_reply, probe
 from .evaluate import evaluate
 from .moves import MUST_CAPTURE, EMove, can_take, captures, has_capture, moves_kind, play, quiet
@@ -309,7 +309,7 @@ class Searcher:
             best = -INF
             for m in moves:
                 # movegen.play written out, as in ``search``'s loop (checked against it
-                # by tests/test_movegen_shared.py).
+                # by tests/engine/test_movegen_shared.py).
                 src, dst, taken = m
                 kk = kings & ~taken
                 if kk & src:
@@ -475,7 +475,7 @@ class Searcher:
                         # its static evaluation (exact, so no re-search), computed here
                         # without the cost of a call. The two tests below are
                         # movegen.moves_kind written out (a call per leaf costs about 2 %
-                        # of the speed); tests/test_movegen_shared.py reads them from
+                        # of the speed); tests/engine/test_movegen_shared.py reads them from
                         # this source and checks them against movegen.
                         e2 = VALID & ~(o | p)
                         ck = p & kk

@@ -24,7 +24,7 @@ Events: ``on_change(SessionEvent)`` fires on the session's network thread for
 never came back), ``disconnected`` (the peer left after the game ended), ``error`` (a
 message was refused, by us or by the host) and ``closed``.
 
-Wire format and validation: :mod:`checkers_widget.network.messages`. Threads and the
+Wire format and validation: :mod:`checkers_widget.network.wire`. Threads and the
 lock: :mod:`checkers_widget.network.session`.
 """
 
@@ -32,14 +32,8 @@ from __future__ import annotations
 
 from .client import ConnectionRefusedByHost, HostGoneError, JoinSession
 from .host import AcceptPolicy, HostSession, JoinRequest
-from .messages import MAX_MESSAGE_BYTES, PROTOCOL, PROTOCOL_VERSION, ProtocolError
-from .session import (
-    EventKind,
-    NetworkUnavailableError,
-    Refusal,
-    SessionError,
-    SessionEvent,
-)
+from .session import EventKind, NetworkUnavailableError, Refusal, SessionError, SessionEvent
+from .wire import MAX_MESSAGE_BYTES, PROTOCOL, PROTOCOL_VERSION, ProtocolError
 
 __all__ = [
     "MAX_MESSAGE_BYTES",

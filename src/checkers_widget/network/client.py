@@ -23,13 +23,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, overload
 
-from ..errors import CheckersError, GameOverError, IllegalMoveError
-from ..game import DrawRules, Game
-from ..move import Color, Move, opponent
+from ..core.color import Color, opponent
+from ..core.errors import CheckersError, GameOverError, IllegalMoveError
+from ..core.game import DrawRules, Game
+from ..core.move import Move
 from .host import check_name, check_seconds
-from .messages import Message
 from .session import EventKind, Refusal, Session, SessionError, SessionEvent, _Link, game_status
 from .session import logger as logger
+from .wire import Message
 
 __all__ = ["ConnectionRefusedByHost", "HostGoneError", "JoinSession"]
 

@@ -37,11 +37,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import CheckersError
-from ..game import WIN, DrawRules, Game, GameEvent
-from ..move import BLACK, WHITE, Color, Move, opponent
-from .messages import MAX_NAME_CHARS, Message, ProtocolError, printable
+from ..core.color import BLACK, WHITE, Color, opponent
+from ..core.errors import CheckersError
+from ..core.game import WIN, DrawRules, Game, GameEvent
+from ..core.move import Move
 from .session import Refusal, Session, SessionError, SessionEvent, _Link, game_status, logger
+from .wire import MAX_NAME_CHARS, Message, ProtocolError, printable
 
 __all__ = ["AcceptPolicy", "HostSession", "JoinRequest"]
 

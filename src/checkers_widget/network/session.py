@@ -28,10 +28,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import NetworkUnavailableError, SessionError
-from ..game import Game
-from ..move import Color, opponent
-from .messages import (
+from ..core.color import Color, opponent
+from ..core.errors import NetworkUnavailableError, SessionError
+from ..core.game import Game
+from .wire import (
     MAX_MESSAGE_BYTES,
     MAX_TEXT_CHARS,
     Message,

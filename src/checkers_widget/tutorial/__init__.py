@@ -85,7 +85,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import brief
+from ..core.errors import brief
 from .lesson import ANY_MOVE, Lesson, LessonError, NoSuchLessonError, Step
 from .lessons import LESSONS
 from .progress import Progress, default_progress_path

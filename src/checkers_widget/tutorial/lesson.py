@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, get_args
 
-from ..board import Board, square_numbers
-from ..errors import CheckersError
-from ..game import DrawRules, Game
-from ..move import Color, Move
+from ..core.board import Board, square_numbers
+from ..core.color import Color
+from ..core.errors import CheckersError
+from ..core.game import DrawRules, Game
+from ..core.move import Move
 
 __all__ = ["ANY_MOVE", "Goal", "Lesson", "LessonError", "Step", "StepLike"]
 

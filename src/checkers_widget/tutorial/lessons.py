@@ -13,7 +13,7 @@ Every position and move here is checked when the module loads (see
 
 from __future__ import annotations
 
-from ..game import DrawRules
+from ..core.game import DrawRules
 from .lesson import ANY_MOVE, Lesson, Step
 
 __all__ = ["LESSONS"]

@@ -16,8 +16,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..errors import CheckersError, brief
-from ..storage import ENV_HOME, default_path, locked, read_json, write_json
+from ..core.errors import CheckersError, brief
+from ..formats.storage import ENV_HOME, default_path, locked, read_json, write_json
 
 __all__ = ["ENV_HOME", "Progress", "default_progress_path"]
 

@@ -23,10 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..board import Board
-from ..errors import CheckersError, IllegalMoveError
-from ..game import Game
-from ..move import Color, Move, opponent
+from ..core.board import Board
+from ..core.color import Color, opponent
+from ..core.errors import CheckersError, IllegalMoveError
+from ..core.game import Game
+from ..core.move import Move
 from .lesson import Lesson, LessonError, Step, move_squares
 
 if TYPE_CHECKING:

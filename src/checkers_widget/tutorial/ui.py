@@ -26,12 +26,12 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from ..core.errors import CheckersError, IllegalMoveError, brief
+from ..core.game import Game
+from ..core.move import Move
 from ..engine import Analysis, Engine
-from ..errors import CheckersError, IllegalMoveError, brief
-from ..game import Game
-from ..move import Move
-from ..protocol import IntentError, Status, default_status, parse_intent, resolve_path
-from ..widget import CheckersWidget, MoveVetoed
+from ..play.protocol import IntentError, Status, default_status, parse_intent, resolve_path
+from ..widget.board_widget import CheckersWidget, MoveVetoed
 from .lesson import Lesson, LessonError, NoSuchLessonError
 from .lessons import LESSONS
 from .progress import Progress

@@ -1,0 +1,474 @@
+"""The position: pieces, side to move, legal moves, push/pop, perft and notation.
+
+``Board`` is the one object the rest of the package asks "what is legal here?". It is
+pure Python (bitboards over the layout in :mod:`squares`) so it imports in
+milliseconds and runs anywhere, Pyodide included. It knows nothing about draw rules,
+results or players: that is :class:`~checkers_widget.core.game.Game`'s job.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from . import movegen
+from .color import BLACK, WHITE, Color
+from .errors import AmbiguousMoveError, CheckersError, IllegalMoveError, brief, clipped
+from .fen import parse_fen, write_fen
+from .move import Move, Piece
+from .position import check_position, check_square, check_turn
+from .squares import BIT, BLACK_CROWN_ROW, SQUARE_OF_BIT, VALID, WHITE_CROWN_ROW, squares_of
+
+if TYPE_CHECKING:
+    from ..formats.svg import Picture
+
+__all__ = ["START_FEN", "Board"]
+
+#: The standard opening position: Black on 1-12 to move, White on 21-32.
+START_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+
+_START_BLACK = sum(BIT[1:13])
+_START_WHITE = sum(BIT[21:33])
+
+# Zobrist keys: one per (piece kind, square) and one for "White to move". Seeded so
+# that hashes are the same in every process (tests, saved data, two kernels).
+_rng = random.Random(0x5EED_C4EC)
+_Z_BLACK_MAN = {BIT[s]: _rng.getrandbits(64) for s in range(1, 33)}
+_Z_BLACK_KING = {BIT[s]: _rng.getrandbits(64) for s in range(1, 33)}
+_Z_WHITE_MAN = {BIT[s]: _rng.getrandbits(64) for s in range(1, 33)}
+_Z_WHITE_KING = {BIT[s]: _rng.getrandbits(64) for s in range(1, 33)}
+_Z_WHITE_TO_MOVE = _rng.getrandbits(64)
+del _rng
+
+# ASCII digits and spaces only (re.ASCII): int() would read other scripts' digits too.
+_MOVE_TEXT = re.compile(r"\s*\d+\s*(?:[-x:]\s*\d+\s*)+", re.IGNORECASE | re.ASCII)
+_NUMBER = re.compile(r"\d+", re.ASCII)
+
+# The four pieces, made once: piece_at answers with one of them.
+_PIECES = {(c, k): Piece(c, k) for c in (BLACK, WHITE) for k in (False, True)}
+
+
+def square_numbers(text: str) -> list[int] | None:
+    """The ASCII numbers in ``text`` as ints, or None if one has more than two digits
+    (after leading zeros): no square has, and judging the length first keeps a number
+    of any length from reaching ``int`` (whose digit limit raises, and costs time)."""
+    numbers = []
+    for digits in _NUMBER.findall(text):
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > 2:
+            return None
+        numbers.append(int(digits))
+    return numbers
+
+
+def _zobrist(black: int, white: int, kings: int, turn: Color) -> int:
+    h = _Z_WHITE_TO_MOVE if turn == WHITE else 0
+    for mask, table in (
+        (black & ~kings, _Z_BLACK_MAN),
+        (black & kings, _Z_BLACK_KING),
+        (white & ~kings, _Z_WHITE_MAN),
+        (white & kings, _Z_WHITE_KING),
+    ):
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            h ^= table[low]
+    return h
+
+
+def moves_of(own: int, opp: int, kings: int, black: bool) -> list[Move]:
+    """Every legal move of the side to move in a bitboard position, as :class:`Move`.
+
+    The one conversion from :mod:`movegen`'s bitboard moves to moves with squares:
+    :meth:`Board.legal_moves` and the engine (turning its lines into moves) both use it.
+    """
+    seqs = movegen.captures(own, opp, kings, black)
+    if seqs:
+        sq = SQUARE_OF_BIT
+        return [
+            Move._generated(tuple(sq[b] for b in path), tuple(sq[c] for c in caps), crowns)
+            for path, caps, crowns in seqs
+        ]
+    crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+    return [
+        Move._generated(
+            (SQUARE_OF_BIT[src], SQUARE_OF_BIT[dst]),
+            (),
+            not (kings & src) and bool(dst & crown_row),
+        )
+        for src, dst, _ in movegen.quiet_steps(own, opp, kings, black)
+    ]
+
+
+class Board:
+    """A checkers position with its move stack.
+
+    ``Board()`` is the start position; ``Board(fen)`` or :meth:`from_fen` any other,
+    :meth:`from_pieces` a position from a mapping. Every way of setting up a position
+    applies the same rule (:func:`~checkers_widget.core.position.check_position`: squares
+    1-32, at most 12 pieces a side, no man on its crowning row), so every board's FEN
+    reads back as the same board.
+    Moves are :class:`~checkers_widget.core.move.Move` values; :meth:`push` plays one and
+    :meth:`pop` takes it back, restoring the position (and its hash) exactly.
+    """
+
+    __slots__ = ("_black", "_hash", "_kings", "_stack", "_turn", "_white")
+
+    def __init__(self, fen: str | None = None) -> None:
+        self._stack: list[tuple[Move, int, int, int, int]] = []
+        if fen is None:
+            self._black, self._white, self._kings, self._turn = (
+                _START_BLACK,
+                _START_WHITE,
+                0,
+                BLACK,
+            )
+        else:
+            turn, pieces = parse_fen(fen)
+            self._set(turn, pieces)
+        self._hash = _zobrist(self._black, self._white, self._kings, self._turn)
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def from_fen(cls, fen: str) -> Board:
+        """The position a PDN FEN describes; raises :class:`FenError` if it is malformed."""
+        return cls(fen)
+
+    @classmethod
+    def empty(cls, turn: Color = BLACK) -> Board:
+        """A board with no pieces, for setting up positions by hand."""
+        check_turn(turn)
+        board = cls()
+        board._black = board._white = board._kings = 0
+        board._turn = turn
+        board._hash = _zobrist(0, 0, 0, turn)
+        return board
+
+    @classmethod
+    def from_pieces(cls, pieces: dict[int, Piece], turn: Color = BLACK) -> Board:
+        """A position from a mapping of squares to pieces, e.g. ``{10: Piece("black", True)}``.
+
+        Raises :class:`~checkers_widget.core.errors.PositionError` for a position the rules
+        forbid (see :func:`~checkers_widget.core.position.check_position`).
+        """
+        checked = check_position(pieces, turn)
+        board = cls.empty(turn)
+        board._set(turn, checked)
+        board._hash = _zobrist(board._black, board._white, board._kings, turn)
+        return board
+
+    def _set(self, turn: Color, pieces: dict[int, Piece]) -> None:
+        black = white = kings = 0
+        for square, piece in pieces.items():
+            bit = BIT[square]
+            if piece.color == BLACK:
+                black |= bit
+            else:
+                white |= bit
+            if piece.king:
+                kings |= bit
+        self._black, self._white, self._kings, self._turn = black, white, kings, turn
+
+    def to_fen(self) -> str:
+        """The position as canonical PDN FEN (squares sorted, men before kings)."""
+        return write_fen(self._turn, self.pieces)
+
+    def copy(self, *, stack: bool = True) -> Board:
+        """An independent copy; with ``stack=False`` the copy forgets the moves played."""
+        board = Board.__new__(Board)
+        board._black, board._white, board._kings = self._black, self._white, self._kings
+        board._turn, board._hash = self._turn, self._hash
+        board._stack = list(self._stack) if stack else []
+        return board
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def turn(self) -> Color:
+        """The side to move: ``"black"`` or ``"white"``."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, color: Color) -> None:
+        """Set the side to move (an edit: clears the move stack when it changes)."""
+        check_turn(color)
+        if color != self._turn:
+            self._turn = color
+            self._hash ^= _Z_WHITE_TO_MOVE
+            self._stack.clear()
+
+    @property
+    def bitboards(self) -> tuple[int, int, int]:
+        """``(black, white, kings)`` in the internal layout, for engines and tools."""
+        return self._black, self._white, self._kings
+
+    @property
+    def zobrist(self) -> int:
+        """A 64-bit hash of the position and the side to move, kept up to date on push/pop."""
+        return self._hash
+
+    def key(self) -> tuple[int, int, int, Color]:
+        """An exact, hashable identity of the position, for repetition counting."""
+        return self._black, self._white, self._kings, self._turn
+
+    def piece_at(self, square: int) -> Piece | None:
+        """What stands on a square 1-32, or None."""
+        bit = BIT[check_square(square)]
+        king = bool(self._kings & bit)
+        if self._black & bit:
+            return _PIECES[BLACK, king]
+        if self._white & bit:
+            return _PIECES[WHITE, king]
+        return None
+
+    @property
+    def pieces(self) -> dict[int, Piece]:
+        """Every piece on the board by square, in square order."""
+        out: dict[int, Piece] = {}
+        for s in squares_of(self._black | self._white):
+            piece = self.piece_at(s)
+            assert piece is not None
+            out[s] = piece
+        return out
+
+    def squares(self, color: Color, *, king: bool | None = None) -> list[int]:
+        """The squares holding ``color``'s pieces; ``king`` selects kings or men only."""
+        mask = self._black if color == BLACK else self._white
+        if king is True:
+            mask &= self._kings
+        elif king is False:
+            mask &= ~self._kings
+        return squares_of(mask)
+
+    def count(self, color: Color, *, king: bool | None = None) -> int:
+        """How many pieces ``color`` has (kings only or men only with ``king``)."""
+        return len(self.squares(color, king=king))
+
+    def _sides(self) -> tuple[int, int, bool]:
+        if self._turn == BLACK:
+            return self._black, self._white, True
+        return self._white, self._black, False
+
+    def must_capture(self) -> bool:
+        """Whether the side to move has a jump available (and so must take one)."""
+        own, opp, black = self._sides()
+        return movegen.has_capture(own, opp, self._kings, black)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the side to move, captures only when one is available."""
+        own, opp, black = self._sides()
+        return moves_of(own, opp, self._kings, black)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` can be played here."""
+        return move in self.legal_moves()
+
+    def is_over(self) -> bool:
+        """Whether the side to move has no legal move (and so has lost)."""
+        own, opp, black = self._sides()
+        return movegen.count_moves(own, opp, self._kings, black) == 0
+
+    def perft(self, depth: int) -> int:
+        """Leaf count of the legal-move tree ``depth`` plies deep (capture paths distinct)."""
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise CheckersError(f"perft depth must be a whole number >= 0, not {brief(depth)}")
+        own, opp, black = self._sides()
+        return movegen.perft(own, opp, self._kings, black, depth)
+
+    # ------------------------------------------------------------------ moves
+    def push(self, move: Move | str) -> Move:
+        """Play a legal move (a :class:`Move` or move text); returns the move played.
+
+        Raises :class:`IllegalMoveError`, leaving the board unchanged, if it is not legal.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise IllegalMoveError(f"not a move: {brief(move)}", self.legal_moves())
+        legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMoveError(
+                f"{move} is not legal for {self._turn} here; legal moves: "
+                + ", ".join(map(str, legal)),
+                legal,
+            )
+        self._apply(move)
+        return move
+
+    def _apply(self, move: Move) -> None:
+        """Play a move known to be legal, updating the hash incrementally."""
+        self._stack.append((move, self._black, self._white, self._kings, self._hash))
+        src = BIT[move.start]
+        dst = BIT[move.end]
+        mover_black = self._turn == BLACK
+        h = self._hash ^ _Z_WHITE_TO_MOVE
+        was_king = bool(self._kings & src)
+        if mover_black:
+            h ^= (_Z_BLACK_KING if was_king else _Z_BLACK_MAN)[src]
+            h ^= (_Z_BLACK_KING if was_king or move.crowns else _Z_BLACK_MAN)[dst]
+        else:
+            h ^= (_Z_WHITE_KING if was_king else _Z_WHITE_MAN)[src]
+            h ^= (_Z_WHITE_KING if was_king or move.crowns else _Z_WHITE_MAN)[dst]
+        taken = 0
+        for c in move.captures:
+            bit = BIT[c]
+            taken |= bit
+            king = bool(self._kings & bit)
+            if mover_black:
+                h ^= (_Z_WHITE_KING if king else _Z_WHITE_MAN)[bit]
+            else:
+                h ^= (_Z_BLACK_KING if king else _Z_BLACK_MAN)[bit]
+        kings = self._kings & ~taken & ~src
+        if was_king or move.crowns:
+            kings |= dst
+        if mover_black:
+            self._black = (self._black & ~src) | dst
+            self._white &= ~taken
+            self._turn = WHITE
+        else:
+            self._white = (self._white & ~src) | dst
+            self._black &= ~taken
+            self._turn = BLACK
+        self._kings = kings
+        self._hash = h
+
+    def pop(self) -> Move:
+        """Take back the last move and return it; raises IndexError if none was played."""
+        if not self._stack:
+            raise IndexError("pop from a board with no moves played")
+        move, self._black, self._white, self._kings, self._hash = self._stack.pop()
+        self._turn = BLACK if self._turn == WHITE else WHITE
+        return move
+
+    def peek(self) -> Move | None:
+        """The last move played, or None."""
+        return self._stack[-1][0] if self._stack else None
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played on this board since it was set up."""
+        return [entry[0] for entry in self._stack]
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that move text names.
+
+        Accepts ``11-15``, ``22x15``, ``22x15x8``, start and end only (``22x8``) where one
+        route ends there, and ``:`` as a separator. Raises :class:`AmbiguousMoveError`
+        naming the candidates when the text fits several moves, and
+        :class:`IllegalMoveError` naming the legal moves when it fits none.
+        """
+        if not isinstance(text, str) or not _MOVE_TEXT.fullmatch(text):
+            raise IllegalMoveError(
+                f"cannot read move {brief(text)}: expected squares 1-32 joined by '-' or 'x' "
+                "(e.g. 11-15 or 22x15x6)",
+                self.legal_moves(),
+            )
+        numbers = square_numbers(text)
+        bad = next((s for s in numbers if not 1 <= s <= 32), None) if numbers else None
+        if numbers is None or bad is not None:
+            what = "a number" if bad is None else f"square {bad}"
+            raise IllegalMoveError(
+                f"{what} in {brief(text)} is not on the board (1-32)", self.legal_moves()
+            )
+        squares = tuple(numbers)
+        legal = self.legal_moves()
+        matches = [m for m in legal if m.path == squares]
+        if not matches:
+            matches = [m for m in legal if _follows(m.path, squares)]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise AmbiguousMoveError(
+                f"{text!r} is ambiguous: it fits "
+                + " and ".join(str(m) for m in matches)
+                + "; give every landing square",
+                matches,
+            )
+        raise IllegalMoveError(
+            f"{clipped(text.strip())} is not a legal move for {self._turn}; legal moves: "
+            + ", ".join(map(str, legal)),
+            legal,
+        )
+
+    # ------------------------------------------------------------------ editing
+    def set_piece(self, square: int, piece: Piece | None) -> None:
+        """Put a piece on (or clear) a square; clears the move stack, as the history no
+        longer leads to this position.
+
+        Raises :class:`~checkers_widget.core.errors.PositionError`, leaving the board as it
+        was, when the position would break the rule of
+        :func:`~checkers_widget.core.position.check_position` (a thirteenth piece, a man on
+        its crowning row).
+        """
+        check_square(square)
+        pieces = self.pieces
+        if piece is None:
+            pieces.pop(square, None)
+        else:
+            pieces[square] = piece
+        self._set(self._turn, check_position(pieces, self._turn))
+        self._stack.clear()
+        self._hash = _zobrist(self._black, self._white, self._kings, self._turn)
+
+    # ------------------------------------------------------------------ dunder
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: use .zobrist or .key()
+
+    def __iter__(self) -> Iterator[tuple[int, Piece]]:
+        return iter(self.pieces.items())
+
+    def __repr__(self) -> str:
+        return f"Board({self.to_fen()!r})"
+
+    def __str__(self) -> str:
+        from ..formats.svg import board_text
+
+        return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The notebook picture: Black at the bottom, as the widget draws it."""
+        return self.picture().svg
+
+    def _repr_html_(self) -> str:
+        """The same picture as an HTML image, which shrinks to a narrow cell (see
+        :func:`svg.svg_as_img`); front ends that prefer SVG use :meth:`_repr_svg_`."""
+        return self.picture()._repr_html_()
+
+    def picture(
+        self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
+    ) -> Picture:
+        """A picture of this position for a notebook, with options the plain display lacks.
+
+        ``show_numbers`` writes each playable square's number (1-32) in its corner, for
+        reading move notation such as ``11-15``; ``orientation`` is the side at the bottom
+        (Black by default, as in the widget); ``size`` is the width in pixels (None: as wide
+        as the cell allows, up to a maximum). The last move played is tinted.
+        """
+        from ..formats.svg import Picture, board_svg
+
+        return Picture(
+            board_svg(
+                self,
+                size=size,
+                orientation=orientation,
+                show_numbers=show_numbers,
+                last_move=self.peek(),
+            )
+        )
+
+
+def _follows(path: tuple[int, ...], squares: Iterable[int]) -> bool:
+    """Whether ``squares`` names ``path``'s start, its end and some of its landings in order."""
+    wanted = list(squares)
+    if len(wanted) < 2 or wanted[0] != path[0] or wanted[-1] != path[-1]:
+        return False
+    rest = iter(path[1:-1])
+    return all(any(s == p for p in rest) for s in wanted[1:-1])
+
+
+assert VALID.bit_count() == 32

@@ -1,0 +1,565 @@
+"""Static SVG and plain-text pictures of a checkers (English draughts) position.
+
+This module is deliberately free of Jupyter and third-party imports so that it can be used by
+``Board._repr_svg_`` / ``Game._repr_svg_`` in notebooks, in exported HTML, in documentation
+builds and on the command line alike.  It only needs a *board-like* object (see
+:class:`BoardLike`): anything with a ``piece_at(square)`` method.
+
+Orientation: ``orientation`` names the side drawn at the bottom, as the widget's trait of
+the same name does. The default, ``"black"``, matches the widget: Black at the bottom (square 1
+in the bottom row, second from the right; square 4 in the bottom-left corner), the way a
+player of Black sees the board.
+``orientation="white"`` turns the picture by 180 degrees, the layout of printed diagrams::
+
+    row 0:   .  1  .  2  .  3  .  4        square s: i = s - 1, row = i // 4,
+    row 1:   5  .  6  .  7  .  8  .        column = 2 * (i % 4) + 1 on even rows,
+    ...                                    column = 2 * (i % 4)     on odd rows
+    row 7:  29  . 30  . 31  . 32  .        (Black at the top: orientation "white").
+
+Contract relied upon by tests and outside tools: every playable (dark) square is drawn as an
+element carrying ``data-square="N"``; every piece is an element carrying ``data-piece`` (one of
+``black-man``, ``black-king``, ``white-man``, ``white-king``) and the same ``data-square``.  No
+other element carries ``data-square``, so ``[data-square]:not([data-piece])`` selects exactly
+the 32 squares.  Decorations use ``data-mark`` (and ``data-mark-square`` where they belong to
+one square) instead.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..core.errors import CheckersError, brief
+
+__all__ = [
+    "DEFAULT_COLORS",
+    "ORIENTATIONS",
+    "BoardLike",
+    "MoveLike",
+    "Picture",
+    "PieceLike",
+    "board_svg",
+    "board_text",
+    "square_rowcol",
+]
+
+#: Side length of one board square in SVG user units.
+CELL = 50
+#: Width of the wooden frame around the 8x8 board, in SVG user units.
+MARGIN = 10
+#: Total width and height of the viewBox.
+VIEW = 8 * CELL + 2 * MARGIN
+#: Upper bound for the responsive (``size=None``) rendering, in CSS pixels.
+RESPONSIVE_MAX_WIDTH = 480
+
+#: Default palette.  Keys may be overridden through the ``colors`` argument of
+#: :func:`board_svg`; unknown keys are rejected so that typos do not pass silently.
+DEFAULT_COLORS: Mapping[str, str] = {
+    "light": "#efe4c8",  # buff (non-playable) squares
+    "dark": "#4f7d53",  # green (playable) squares
+    "frame": "#4a3323",  # walnut border
+    "black": "#2b2b2b",  # black piece body
+    "black_edge": "#0b0b0b",
+    "black_ring": "#5c5c5c",
+    "white": "#f6eed8",  # ivory piece body
+    "white_edge": "#8a7856",
+    "white_ring": "#cdbb92",
+    "crown": "#e0b53a",
+    "crown_edge": "#6b4e0e",
+    "last_move": "#f3d65b",
+    "path": "#d0901a",  # line along the last move's path
+    "highlight": "#7fb8f0",
+    "arrow": "#d9622b",
+    "capture": "#c0392b",
+    "number": "#ffffff",
+}
+
+_PIECE_KINDS = ("black-man", "black-king", "white-man", "white-king")
+_COLORS = ("black", "white")
+#: The values of ``orientation``: the side drawn at the bottom.
+ORIENTATIONS = ("black", "white")
+
+
+class PieceLike(Protocol):
+    """What :func:`board_svg` needs from a piece: its colour and whether it is a king."""
+
+    @property
+    def color(self) -> object:
+        """``"black"`` or ``"white"`` (a ``str`` or an enum whose ``value`` is one of those)."""
+        ...
+
+    @property
+    def king(self) -> bool:
+        """True for a crowned piece."""
+        ...
+
+
+class BoardLike(Protocol):
+    """What :func:`board_svg` needs from a board: the piece (or ``None``) on each square."""
+
+    def piece_at(self, square: int) -> PieceLike | None:
+        """Return the piece on ``square`` (1..32), or ``None`` when it is empty."""
+        ...
+
+
+class MoveLike(Protocol):
+    """What :func:`board_svg` needs from a move to highlight it."""
+
+    @property
+    def path(self) -> Sequence[int]:
+        """Start square followed by every landing square."""
+        ...
+
+    @property
+    def captures(self) -> Sequence[int]:
+        """Squares of the pieces captured by the move (empty for a simple move)."""
+        ...
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def _check_square(square: object, what: str = "square") -> int:
+    """Return ``square`` as an int after checking it is a valid playable square 1..32.
+
+    Raising early gives a clear message instead of a silently wrong picture.
+    """
+    if isinstance(square, bool) or not isinstance(square, int) or not 1 <= square <= 32:
+        raise CheckersError(f"{what} must be an int in 1..32, got {brief(square)}")
+    return square
+
+
+def _check_orientation(orientation: object) -> str:
+    """Return ``orientation`` after checking it names a side ("black" or "white")."""
+    value = getattr(orientation, "value", orientation)
+    if value not in ORIENTATIONS:
+        raise CheckersError(
+            "orientation must be 'black' or 'white' (the side at the bottom), "
+            f"got {brief(orientation)}"
+        )
+    return str(value)
+
+
+def square_rowcol(square: int, *, orientation: str = "black") -> tuple[int, int]:
+    """Return the on-screen ``(row, column)`` of ``square``, both 0..7 from the top left.
+
+    ``orientation`` is the side drawn at the bottom. With ``"white"`` the standard numbering
+    reads from the top (square 1 in the top row, square 29 the bottom-left corner); with
+    ``"black"`` (the default, as in the widget) the board is turned by 180 degrees.
+    """
+    i = _check_square(square) - 1
+    row = i // 4
+    col = 2 * (i % 4) + (1 if row % 2 == 0 else 0)
+    if _check_orientation(orientation) == "black":
+        return 7 - row, 7 - col
+    return row, col
+
+
+def _origin(square: int, orientation: str) -> tuple[int, int]:
+    """Top-left corner of ``square`` in SVG user units."""
+    row, col = square_rowcol(square, orientation=orientation)
+    return MARGIN + col * CELL, MARGIN + row * CELL
+
+
+def _center(square: int, orientation: str) -> tuple[int, int]:
+    """Centre of ``square`` in SVG user units (pieces, arrows and paths are anchored here)."""
+    x, y = _origin(square, orientation)
+    return x + CELL // 2, y + CELL // 2
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _num(value: float) -> str:
+    """Format a coordinate compactly and deterministically (at most two decimals)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _esc(text: str) -> str:
+    """Escape ``text`` for use in XML character data or a double-quoted attribute."""
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def _piece_kind(piece: PieceLike, square: int) -> str:
+    """Return ``"<color>-<man|king>"`` for ``piece``, validating its colour."""
+    color = piece.color
+    color = getattr(color, "value", color)
+    if color not in _COLORS:
+        raise CheckersError(f"piece on square {square} has unknown color {brief(piece.color)}")
+    return f"{color}-{'king' if piece.king else 'man'}"
+
+
+def _read_position(board: BoardLike) -> dict[int, str]:
+    """Map each occupied square to its piece kind (e.g. ``{1: "black-man"}``)."""
+    position: dict[int, str] = {}
+    for square in range(1, 33):
+        piece = board.piece_at(square)
+        if piece is not None:
+            position[square] = _piece_kind(piece, square)
+    return position
+
+
+def _listed(values: object, what: str, limit: int = 64) -> list[object]:
+    """``values`` as a list of at most ``limit`` items (a board has 32 squares)."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise CheckersError(f"{what} must be a sequence of squares, got {brief(values)}")
+    items = []
+    for item in values:
+        items.append(item)
+        if len(items) > limit:
+            raise CheckersError(f"{what} has more than {limit} items")
+    return items
+
+
+def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
+    """Merge user colours over :data:`DEFAULT_COLORS`, rejecting unknown keys."""
+    palette = dict(DEFAULT_COLORS)
+    if colors is not None and not isinstance(colors, Mapping):
+        raise CheckersError(f"colors must be a mapping of colour keys, got {brief(colors)}")
+    if colors:
+        unknown = sorted(set(colors) - set(palette))
+        if unknown:
+            raise CheckersError(
+                f"unknown color key(s) {unknown}; expected some of {sorted(DEFAULT_COLORS)}"
+            )
+        palette.update({key: str(value) for key, value in colors.items()})
+    return palette
+
+
+def _id_prefix(palette: Mapping[str, str]) -> str:
+    """Return an id prefix derived from the palette.
+
+    Inline SVGs share one id namespace in an HTML page.  Deriving the ids of the ``<defs>``
+    from the colours keeps the output deterministic while ensuring that two boards with
+    different palettes on the same page never resolve ``<use>`` to each other's shapes (boards
+    with the same palette define identical shapes, so sharing them is harmless).
+    """
+    digest = hashlib.sha1(repr(sorted(palette.items())).encode(), usedforsecurity=False)
+    return f"cw{digest.hexdigest()[:8]}-"
+
+
+def _summary(position: Mapping[int, str]) -> str:
+    """Describe the position in words for screen readers (used in ``<desc>``)."""
+    parts = []
+    for color in _COLORS:
+        men = [str(s) for s, kind in position.items() if kind == f"{color}-man"]
+        kings = [str(s) for s, kind in position.items() if kind == f"{color}-king"]
+        text = f"{color.capitalize()}: men {', '.join(men) or 'none'}"
+        text += f"; kings {', '.join(kings) or 'none'}."
+        parts.append(text)
+    return " ".join(parts)
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def _piece_defs(prefix: str, p: Mapping[str, str]) -> list[str]:
+    """Shapes for the four piece kinds, drawn once in ``<defs>`` and reused with ``<use>``.
+
+    Pieces are centred on (0, 0).  A man is a disc with an edge and a subtle inner ring over a
+    soft shadow; a king is two stacked discs (the upper one offset upward) topped by a crown.
+    """
+    out: list[str] = []
+    crown = (
+        f'<path d="M-9 5 L-10.5 -5 L-4.5 -0.5 L0 -8 L4.5 -0.5 L10.5 -5 L9 5 Z" '
+        f'fill="{_esc(p["crown"])}" stroke="{_esc(p["crown_edge"])}" stroke-width="1.2" '
+        f'stroke-linejoin="round"/>'
+    )
+    for color in _COLORS:
+        body = f'fill="{_esc(p[color])}" stroke="{_esc(p[color + "_edge"])}" stroke-width="1.5"'
+        ring = f'fill="none" stroke="{_esc(p[color + "_ring"])}" stroke-width="1.5"'
+        out.append(
+            f'<g id="{prefix}{color}-man">'
+            f'<circle cx="1" cy="2.5" r="19" fill="#000" fill-opacity=".3"/>'
+            f'<circle r="19" {body}/><circle r="13" {ring}/></g>'
+        )
+        out.append(
+            f'<g id="{prefix}{color}-king">'
+            f'<circle cx="1" cy="6.5" r="18.5" fill="#000" fill-opacity=".3"/>'
+            f'<circle cy="4" r="18.5" {body}/>'
+            f'<circle cy="-3.5" r="18.5" {body}/><circle cy="-3.5" r="12.5" {ring}/>'
+            f'<g transform="translate(0 -3)">{crown}</g></g>'
+        )
+    return out
+
+
+def _arrow_polygon(start: tuple[int, int], end: tuple[int, int]) -> str:
+    """Return the ``points`` of a filled arrow from centre ``start`` to centre ``end``.
+
+    Drawn as one polygon rather than a line with a ``<marker>`` so that no document-wide id is
+    needed and the shape renders identically everywhere.
+    """
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    length = (dx * dx + dy * dy) ** 0.5
+    ux, uy = dx / length, dy / length  # unit vector along the arrow
+    nx, ny = -uy, ux  # unit normal
+    shaft, head_w, head_l = 4.5, 12.0, 18.0
+    # Start slightly off-centre and stop just short of the target centre.
+    sx, sy = x0 + ux * 8, y0 + uy * 8
+    tx, ty = x1 - ux * 4, y1 - uy * 4
+    bx, by = tx - ux * head_l, ty - uy * head_l
+    points = [
+        (sx + nx * shaft, sy + ny * shaft),
+        (bx + nx * shaft, by + ny * shaft),
+        (bx + nx * head_w, by + ny * head_w),
+        (tx, ty),
+        (bx - nx * head_w, by - ny * head_w),
+        (bx - nx * shaft, by - ny * shaft),
+        (sx - nx * shaft, sy - ny * shaft),
+    ]
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+
+
+def board_svg(
+    board: BoardLike,
+    *,
+    size: int | None = 360,
+    orientation: str = "black",
+    show_numbers: bool = False,
+    last_move: MoveLike | None = None,
+    highlight: Iterable[int] = (),
+    arrows: Iterable[tuple[int, int]] = (),
+    colors: Mapping[str, str] | None = None,
+    title: str | None = None,
+) -> str:
+    """Render ``board`` as a self-contained, deterministic SVG document string.
+
+    Args:
+        board: any object with ``piece_at(square)`` returning ``None`` or a piece with
+            ``color`` (``"black"``/``"white"``) and ``king`` (bool) attributes.
+        size: width and height in pixels; ``None`` gives a responsive picture (``width``
+            100% with a maximum width of ``RESPONSIVE_MAX_WIDTH`` px).  The ``viewBox`` is
+            always set, so the picture scales crisply either way.
+        orientation: the side drawn at the bottom, ``"black"`` (the default, as in the
+            widget: square 1 in the bottom row, near the right) or ``"white"`` (square 1 in
+            the top row, near the left).
+        show_numbers: write each playable square's number in its top-left corner.
+        last_move: a move with ``path`` (start, then every landing square) and ``captures``;
+            its start and end squares are tinted, its path drawn as a thin line and the
+            captured squares marked with a small cross.
+        highlight: squares to mark, e.g. legal destinations or a hint.
+        arrows: ``(from, to)`` square pairs drawn as arrows, e.g. for hints or analysis.
+        colors: overrides for :data:`DEFAULT_COLORS` (unknown keys raise ``CheckersError``).
+        title: accessible title (``<title>`` and ``aria-label``); defaults to
+            ``"Checkers position"``.
+
+    Returns:
+        An SVG string with the ``xmlns`` set, suitable for ``_repr_svg_`` and for inlining in
+        HTML.  Every playable square carries ``data-square``; every piece carries
+        ``data-piece`` and ``data-square``.
+
+    Raises:
+        CheckersError: (a ``ValueError``) for an invalid size, orientation, square
+            number, piece colour, colour key, title or highlight/arrow/last_move shape.
+    """
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
+        raise CheckersError(f"size must be a positive int or None, got {brief(size)}")
+    orientation = _check_orientation(orientation)
+    palette = _palette(colors)
+    prefix = _id_prefix(palette)
+    position = _read_position(board)
+    marks = sorted({_check_square(s, "highlight square") for s in _listed(highlight, "highlight")})
+    arrow_pairs = []
+    for pair in _listed(arrows, "arrows"):
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise CheckersError(f"an arrow is a pair of squares (start, end), got {brief(pair)}")
+        start, end = pair
+        _check_square(start, "arrow start")
+        _check_square(end, "arrow end")
+        if start == end:
+            raise CheckersError(f"arrow must join two different squares, got {brief(pair)}")
+        arrow_pairs.append((start, end))
+    path: list[int] = []
+    captures: list[int] = []
+    if title is not None and not isinstance(title, str):
+        raise CheckersError(f"title must be text or None, got {brief(title)}")
+    if last_move is not None:
+        path = [_check_square(s, "last_move square") for s in _listed(last_move.path, "path")]
+        captures = [
+            _check_square(s, "last_move capture") for s in _listed(last_move.captures, "captures")
+        ]
+        if len(path) < 2:
+            raise CheckersError(f"last_move.path needs at least two squares, got {brief(path)}")
+
+    label = _esc(title if title is not None else "Checkers position")
+    if size is None:
+        dims = f'width="100%" style="max-width:{RESPONSIVE_MAX_WIDTH}px;height:auto"'
+    else:
+        dims = f'width="{size}" height="{size}"'
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}" {dims} '
+        f'role="img" aria-label="{label}" class="checkers-board">',
+        f"<title>{label}</title>",
+        f"<desc>{_esc(_summary(position))}</desc>",
+        "<defs>",
+        *_piece_defs(prefix, palette),
+        "</defs>",
+        # Frame and the light squares as one background, then the 32 playable squares.
+        f'<rect width="{VIEW}" height="{VIEW}" rx="6" fill="{_esc(palette["frame"])}"/>',
+        f'<rect x="{MARGIN - 1.5}" y="{MARGIN - 1.5}" width="{8 * CELL + 3}" '
+        f'height="{8 * CELL + 3}" fill="#000" fill-opacity=".35"/>',
+        f'<rect x="{MARGIN}" y="{MARGIN}" width="{8 * CELL}" height="{8 * CELL}" '
+        f'fill="{_esc(palette["light"])}"/>',
+        f'<g fill="{_esc(palette["dark"])}">',
+    ]
+    for square in range(1, 33):
+        x, y = _origin(square, orientation)
+        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" data-square="{square}"/>')
+    out.append("</g>")
+
+    if path:
+        out.append(f'<g fill="{_esc(palette["last_move"])}" fill-opacity=".7">')
+        for square, role in ((path[0], "last-move-from"), (path[-1], "last-move-to")):
+            x, y = _origin(square, orientation)
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                f'data-mark="{role}" data-mark-square="{square}"/>'
+            )
+        out.append("</g>")
+
+    if marks:
+        out.append(
+            f'<g fill="{_esc(palette["highlight"])}" fill-opacity=".3" '
+            f'stroke="{_esc(palette["highlight"])}" stroke-width="3">'
+        )
+        for square in marks:
+            x, y = _origin(square, orientation)
+            out.append(
+                f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" height="{CELL - 5}" '
+                f'data-mark="highlight" data-mark-square="{square}"/>'
+            )
+        out.append("</g>")
+
+    if path:
+        points = " ".join("{},{}".format(*_center(s, orientation)) for s in path)
+        out.append(
+            f'<polyline points="{points}" fill="none" stroke="{_esc(palette["path"])}" '
+            f'stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round" '
+            f'stroke-dasharray="7 6" data-mark="last-move-path"/>'
+        )
+        if captures:
+            out.append(
+                f'<g stroke="{_esc(palette["capture"])}" stroke-width="4" stroke-linecap="round">'
+            )
+            for square in captures:
+                cx, cy = _center(square, orientation)
+                out.append(
+                    f'<path d="M{cx - 7} {cy - 7}L{cx + 7} {cy + 7}M{cx + 7} {cy - 7}'
+                    f'L{cx - 7} {cy + 7}" data-mark="capture" data-mark-square="{square}"/>'
+                )
+            out.append("</g>")
+
+    for square, kind in sorted(position.items()):
+        cx, cy = _center(square, orientation)
+        color, rank = kind.split("-")
+        out.append(
+            f'<use href="#{prefix}{color}-{rank}" x="{cx}" y="{cy}" '
+            f'data-piece="{kind}" data-square="{square}"/>'
+        )
+
+    if show_numbers:
+        out.append(
+            f'<g font-family="Helvetica,Arial,sans-serif" font-size="9.5" font-weight="bold" '
+            f'fill="{_esc(palette["number"])}" stroke="#000" stroke-width="2" '
+            f'stroke-opacity=".45" stroke-linejoin="round" paint-order="stroke">'
+        )
+        for square in range(1, 33):
+            x, y = _origin(square, orientation)
+            out.append(
+                f'<text x="{x + 2.5}" y="{y + 10}" data-mark="number" '
+                f'data-mark-square="{square}">{square}</text>'
+            )
+        out.append("</g>")
+
+    if arrow_pairs:
+        out.append(
+            f'<g fill="{_esc(palette["arrow"])}" fill-opacity=".85" stroke="#fff" '
+            f'stroke-width="1" stroke-opacity=".6" stroke-linejoin="round">'
+        )
+        for start, end in arrow_pairs:
+            points = _arrow_polygon(_center(start, orientation), _center(end, orientation))
+            out.append(f'<polygon points="{points}" data-mark="arrow" data-arrow="{start}-{end}"/>')
+        out.append("</g>")
+
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def svg_as_img(svg: str) -> str:
+    """``svg`` as an HTML ``<img>`` (a data URI), the form notebooks show best.
+
+    JupyterLab draws an ``image/svg+xml`` output as an image that never shrinks, so a
+    360-pixel picture is cut off in a narrow cell, and it refuses to draw one at all in a
+    notebook reopened untrusted. An ``<img>`` in HTML output shrinks to the cell (its
+    ``max-width: 100%`` rule) and survives the untrusted-notebook sanitizer. The ``<desc>``
+    text, which says where every piece stands, becomes the picture's ``alt`` text.
+    """
+    start, end = svg.find("<desc>"), svg.find("</desc>")
+    alt = svg[start + len("<desc>") : end] if 0 <= start < end else "Checkers position"
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="{alt}">'
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A board picture that a notebook shows as SVG: what ``Board.picture()`` returns.
+
+    Leave it as the last line of a cell to see it; ``.svg`` is the markup (to save or embed).
+    A separate object rather than a string, so that Jupyter draws it instead of printing it.
+    """
+
+    svg: str
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def _repr_html_(self) -> str:
+        return svg_as_img(self.svg)
+
+    def __str__(self) -> str:
+        return self.svg
+
+
+# --------------------------------------------------------------------------- text
+
+
+_TEXT_SYMBOLS = {"black-man": "b", "black-king": "B", "white-man": "w", "white-king": "W"}
+
+
+def board_text(board: BoardLike, *, orientation: str = "black") -> str:
+    """Return a plain-text picture of ``board``, e.g. for ``str(board)``.
+
+    Eight lines (no trailing newline), one per on-screen row from the top, with the eight cells
+    of a row separated by single spaces so that column ``c`` is character ``2 * c``:
+
+    * ``.`` a light (unplayable) square,
+    * ``-`` an empty dark square,
+    * ``b`` / ``B`` a black man / king, ``w`` / ``W`` a white man / king.
+
+    ``orientation`` is the side at the bottom, as in :func:`board_svg`. The start position in
+    the default orientation (Black on 1-12 at the bottom, as the widget draws it) reads::
+
+        . w . w . w . w
+        w . w . w . w .
+        . w . w . w . w
+        - . - . - . - .
+        . - . - . - . -
+        b . b . b . b .
+        . b . b . b . b
+        b . b . b . b .
+    """
+    orientation = _check_orientation(orientation)
+    grid = [["."] * 8 for _ in range(8)]
+    position = _read_position(board)
+    for square in range(1, 33):
+        row, col = square_rowcol(square, orientation=orientation)
+        kind = position.get(square)
+        grid[row][col] = _TEXT_SYMBOLS[kind] if kind else "-"
+    return "\n".join(" ".join(row) for row in grid)

@@ -1,0 +1,418 @@
+"""The message protocol between Python and the board in the browser, without any Jupyter.
+
+Data flows one way. Python publishes one JSON *state* (the position, the legal moves
+with their full paths, the status line, counts, what the controls may do); the front
+end draws it and answers with *intents*: "the user clicked this path" or "the user
+pressed Undo", each tagged with the ``version`` of the state it saw. Python checks
+every intent here before anything touches the game: a stale, malformed or forged
+message becomes an :class:`IntentError` with a message for the status line.
+
+Kept free of anywidget and traitlets so it can be tested, and reused, anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from ..core.color import BLACK, WHITE, Color
+from ..core.errors import IntentError
+from ..core.game import Game
+from ..core.move import Move
+
+__all__ = [
+    "COMMANDS",
+    "EDIT_ACTIONS",
+    "EDIT_PIECES",
+    "MAX_INTENT_BYTES",
+    "MAX_INTENT_DEPTH",
+    "PROTOCOL_VERSION",
+    "Command",
+    "EditIntent",
+    "IntentError",
+    "MoveIntent",
+    "Status",
+    "build_state",
+    "check_plain_json",
+    "parse_intent",
+    "resolve_path",
+]
+
+#: Bumped whenever the shape of the state or of an intent changes incompatibly.
+PROTOCOL_VERSION = 1
+
+#: Intents larger than this are refused unread: no legitimate click sequence is near it.
+MAX_INTENT_BYTES = 2048
+
+#: The commands the board's controls may send.
+COMMANDS = frozenset(
+    {
+        "undo",
+        "redo",
+        "new",
+        "resign",
+        "offer-draw",
+        "accept-draw",
+        "decline-draw",
+        "claim-draw",
+        "hint",
+        "goto",
+        "replay",
+        "restart",
+        "pause",
+        "resume",
+        "accept-peer",
+        "refuse-peer",
+    }
+)
+
+StatusKind = Literal["turn", "must-jump", "keep-jumping", "over", "refused", "error", "thinking"]
+
+
+@dataclass(frozen=True)
+class MoveIntent:
+    """The user picked a piece and clicked landing squares: ``path`` starts at the piece."""
+
+    version: int
+    path: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Command:
+    """The user pressed a control; ``side`` is who pressed it where that matters."""
+
+    version: int
+    name: str
+    side: Color | None = None
+    ply: int | None = None
+
+
+#: What an edit intent may ask for in the position editor.
+EDIT_ACTIONS = frozenset({"start", "done", "cancel", "place", "clear", "reset", "turn", "fen"})
+
+#: The pieces the editor can place (``None`` clears the square).
+EDIT_PIECES = frozenset({"black-man", "black-king", "white-man", "white-king"})
+
+
+@dataclass(frozen=True)
+class EditIntent:
+    """A change in the position editor: place or remove a piece, set the turn, a FEN..."""
+
+    version: int
+    action: str
+    square: int | None = None
+    piece: str | None = None
+    turn: Color | None = None
+    fen: str | None = None
+
+
+@dataclass(frozen=True)
+class Status:
+    """The status line: what to read and how to style it."""
+
+    text: str
+    kind: StatusKind
+
+
+#: Intents nested deeper than this are refused unread (a real one is 2 levels deep).
+MAX_INTENT_DEPTH = 8
+
+#: How much of a refused value a message quotes.
+_SHOWN_CHARS = 60
+
+
+def _shown(value: Any) -> str:
+    """A refused value as the message quotes it: its repr, cut short (values were checked
+    to be plain JSON of bounded size first, so the repr is cheap and cannot fail)."""
+    if type(value) is int and value.bit_length() > 200:
+        return f"a {value.bit_length()}-bit number"
+    text = repr(value)
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
+
+
+def check_plain_json(content: Any) -> None:
+    """Refuse anything but plain JSON within :data:`MAX_INTENT_BYTES` and
+    :data:`MAX_INTENT_DEPTH`, with :class:`IntentError`.
+
+    Plain JSON: ``dict`` (string keys), ``list``, ``str``, ``int``, finite ``float``,
+    ``bool`` and ``None``, exactly (no subclasses, whose methods could do anything).
+    The walk is iterative (no recursion, whatever the nesting) and stops as soon as the
+    size passes the limit, so its cost is bounded by the limit, not by the input. The
+    size counted is a lower bound of the JSON text's length.
+    """
+    size = 0
+    stack: list[tuple[Any, int]] = [(content, 1)]
+    while stack:
+        value, depth = stack.pop()
+        kind = type(value)
+        if kind is dict or kind is list:
+            if depth > MAX_INTENT_DEPTH:
+                raise IntentError(f"a message may nest at most {MAX_INTENT_DEPTH} levels deep")
+            size += 2
+            if kind is dict:
+                for key, item in value.items():
+                    if type(key) is not str:
+                        raise IntentError("a message's keys must be strings")
+                    size += len(key) + 4
+                    if size > MAX_INTENT_BYTES:
+                        break
+                    stack.append((item, depth + 1))
+            else:
+                for item in value:
+                    size += 1
+                    if size > MAX_INTENT_BYTES:
+                        break
+                    stack.append((item, depth + 1))
+        elif kind is str:
+            size += len(value) + 2
+        elif kind is int:
+            size += value.bit_length() // 4 + 1  # at most the number of decimal digits
+        elif kind is float:
+            if value != value or value in (float("inf"), float("-inf")):
+                raise IntentError("a message must be plain JSON: NaN and Infinity are not")
+            size += 3
+        elif kind is bool or value is None:
+            size += 4
+        else:
+            raise IntentError(f"a message must be plain JSON, not {kind.__name__}")
+        if size > MAX_INTENT_BYTES:
+            raise IntentError(f"message too large (more than {MAX_INTENT_BYTES} bytes)")
+
+
+def _check_int(value: Any, what: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise IntentError(
+            f"{what} must be a whole number from {low} to {high}, not {_shown(value)}"
+        )
+    return value
+
+
+def _check_choice(value: Any, choices: frozenset[str], what: str) -> str:
+    """A string from ``choices``, else an IntentError naming them (any JSON value is safe
+    to test: only a string is looked up)."""
+    if type(value) is not str or value not in choices:
+        raise IntentError(f"unknown {what} {_shown(value)}; expected one of {sorted(choices)}")
+    return value
+
+
+def _check_side(value: Any, what: str) -> Color | None:
+    if value is not None and (type(value) is not str or value not in (BLACK, WHITE)):
+        raise IntentError(f"{what} must be 'black' or 'white', not {_shown(value)}")
+    return value
+
+
+def _check_fields(content: dict[str, Any], allowed: set[str], kind: str) -> None:
+    if extra := set(content) - allowed:
+        shown = _shown(sorted(extra))
+        raise IntentError(f"unexpected fields in {kind} message: {shown}")
+
+
+def parse_intent(content: Any) -> MoveIntent | Command | EditIntent:
+    """Validate a raw message from the front end; raises :class:`IntentError` if malformed.
+
+    Any value at all is answered, in time bounded by :data:`MAX_INTENT_BYTES`: a
+    well-formed intent, or an :class:`IntentError` saying what is wrong.
+    """
+    if type(content) is not dict:
+        raise IntentError(f"a message must be an object, not {type(content).__name__}")
+    check_plain_json(content)
+    kind = content.get("kind")
+    if type(kind) is not str or kind not in ("move", "command", "edit"):
+        raise IntentError(
+            f"unknown message kind {_shown(kind)}; expected 'move', 'command' or 'edit'"
+        )
+    version = _check_int(content.get("version"), "version", 0, 2**53)
+    if kind == "move":
+        path = content.get("path")
+        if type(path) is not list or not 2 <= len(path) <= 13:
+            raise IntentError(f"a move path must list 2 to 13 squares, not {_shown(path)}")
+        squares = tuple(_check_int(s, "a square", 1, 32) for s in path)
+        _check_fields(content, {"kind", "version", "path"}, "a move")
+        return MoveIntent(version, squares)
+    if kind == "command":
+        name = _check_choice(content.get("name"), COMMANDS, "command")
+        side = _check_side(content.get("side"), "side")
+        _check_fields(content, {"kind", "version", "name", "side", "ply"}, "a command")
+        ply = content.get("ply")
+        if name == "goto":
+            ply = _check_int(ply, "ply", 0, 10_000)
+        elif ply is not None:
+            raise IntentError(f"only goto takes a ply, not {name!r}")
+        return Command(version, name, side, ply)
+    action = _check_choice(content.get("action"), EDIT_ACTIONS, "edit action")
+    _check_fields(
+        content, {"kind", "version", "action", "square", "piece", "turn", "fen"}, "an edit"
+    )
+    square = content.get("square")
+    if square is not None or action == "place":
+        square = _check_int(square, "a square", 1, 32)
+    piece = content.get("piece")
+    if piece is not None and (type(piece) is not str or piece not in EDIT_PIECES):
+        raise IntentError(
+            f"piece must be one of {sorted(EDIT_PIECES)} or null, not {_shown(piece)}"
+        )
+    turn = _check_side(content.get("turn"), "turn")
+    if action == "turn" and turn is None:
+        raise IntentError("a turn action needs a turn: 'black' or 'white'")
+    fen = content.get("fen")
+    if (action == "fen") != (type(fen) is str):
+        raise IntentError("a fen action needs a FEN string, and only it takes one")
+    return EditIntent(version, action, square, piece, turn, fen)
+
+
+def resolve_path(legal: list[Move], path: tuple[int, ...]) -> Move | tuple[int, ...]:
+    """What a clicked path means: a complete legal move, or a jump still in progress.
+
+    ``path`` is the piece's square and the landing squares clicked so far. An exact
+    route is that move; a proper prefix of one or more capture routes is a sequence in
+    progress ("keep jumping"); a start and a final square that only one route joins is
+    that route (the shortcut of clicking the final square at once). Anything else
+    raises :class:`IntentError` saying what was wrong.
+    """
+    for move in legal:
+        if move.path == path:
+            return move
+    n = len(path)
+    if any(m.is_capture and len(m.path) > n and m.path[:n] == path for m in legal):
+        return path
+    shortcut = [m for m in legal if m.end == path[-1] and _passes_through(m.path, path)]
+    if len(shortcut) == 1:
+        return shortcut[0]
+    if len(shortcut) > 1:
+        routes = " and ".join(str(m) for m in shortcut)
+        raise IntentError(
+            f"several jump routes end on {path[-1]} ({routes}): click each landing square in turn"
+        )
+    raise IntentError(f"{'-'.join(map(str, path))} is not a legal move")
+
+
+def _passes_through(route: tuple[int, ...], clicked: tuple[int, ...]) -> bool:
+    """Whether a route starts where ``clicked`` starts and visits its squares in order."""
+    if route[0] != clicked[0]:
+        return False
+    rest = iter(route[1:])
+    return all(any(s == r for r in rest) for s in clicked[1:])
+
+
+def pending_captures(legal: list[Move], path: tuple[int, ...]) -> list[int]:
+    """The pieces already jumped by a sequence in progress (they stay until it ends)."""
+    for move in legal:
+        if move.path[: len(path)] == path:
+            return list(move.captures[: len(path) - 1])
+    return []
+
+
+def default_status(game: Game, pending: tuple[int, ...] | None) -> Status:
+    """The status line when nothing special happened: whose turn, must jump, or the result."""
+    if game.is_over():
+        winner = game.winner
+        headline = f"{game.side_name(winner)} wins" if winner else "Draw"
+        return Status(f"{headline}: {game.termination}", "over")
+    name = game.side_name(game.turn)
+    if pending:
+        return Status(f"{name}: keep jumping", "keep-jumping")
+    if game.board.must_capture():
+        return Status(f"{name} to move: you must jump", "must-jump")
+    return Status(f"{name} to move", "turn")
+
+
+#: The move list draws at most this many alternatives per move (the most recent ones).
+SHOWN_VARIATIONS_PER_PLY = 8
+
+#: It shows a variation's first six words and, in a tooltip, at most this many; a longer
+#: one is sent cut, with a last word "…" (its whole text stays in ``game.variations``).
+SHOWN_VARIATION_WORDS = 24
+
+#: And at most this many characters of it (a single long comment is cut too).
+SHOWN_VARIATION_CHARS = 240
+
+
+def shown_variations(game: Game, end: int | None = None) -> dict[str, list[str]]:
+    """The variations as the move list draws them: a bounded summary, not the whole text.
+
+    Only moves of the current line (and the start, ply 0) have a row to draw them
+    under; each shows its :data:`SHOWN_VARIATIONS_PER_PLY` most recent alternatives,
+    each cut to :data:`SHOWN_VARIATION_WORDS` words and :data:`SHOWN_VARIATION_CHARS`
+    characters. So the state sent on every update stays small however many variations
+    a long session or a heavily annotated PDN file holds. ``end`` is the length of the
+    current line, when the caller has it.
+    """
+    if end is None:
+        end = len(game.line)
+    shown: dict[str, list[str]] = {}
+    for ply, texts in game.variations.items():
+        if texts and 0 <= ply <= end:
+            shown[str(ply)] = [_summary(t) for t in texts[-SHOWN_VARIATIONS_PER_PLY:]]
+    return shown
+
+
+@lru_cache(maxsize=4096)
+def _summary(text: str) -> str:
+    """A variation's first words, ending with "…" when some were left out.
+
+    Cached: the same texts are summarised again on every update.
+    """
+    words = text[: SHOWN_VARIATION_CHARS * 2].split(maxsplit=SHOWN_VARIATION_WORDS)
+    cut = len(words) > SHOWN_VARIATION_WORDS or len(text) > SHOWN_VARIATION_CHARS * 2
+    summary = " ".join(words[:SHOWN_VARIATION_WORDS])
+    if len(summary) > SHOWN_VARIATION_CHARS:
+        summary, cut = summary[:SHOWN_VARIATION_CHARS], True
+    return summary + " …" if cut else summary
+
+
+def build_state(
+    game: Game,
+    *,
+    version: int,
+    pending: tuple[int, ...] | None = None,
+    status: Status | None = None,
+    players: dict[Color, str] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The JSON state the front end draws: everything it needs, nothing it must compute."""
+    board = game.board
+    legal = game.legal_moves()
+    if pending:
+        legal = [m for m in legal if m.path[: len(pending)] == pending]
+    last = board.peek()
+    status = status or default_status(game, pending)
+    line = game._line_notation()
+    state: dict[str, Any] = {
+        "protocol": PROTOCOL_VERSION,
+        "version": version,
+        "fen": board.to_fen(),
+        "turn": game.turn,
+        "ply": game.ply,
+        "pieces": {str(s): p.name for s, p in board.pieces.items()},
+        "legal": [m.to_dict() for m in legal],
+        "pending": (
+            {"path": list(pending), "captures": pending_captures(legal, pending)}
+            if pending
+            else None
+        ),
+        "last_move": last.to_dict() if last else None,
+        "must_capture": bool(legal) and legal[0].is_capture,
+        "status": {"text": status.text, "kind": status.kind},
+        "result": game.result,
+        "termination": game.termination,
+        "counts": {
+            color: {"men": board.count(color, king=False), "kings": board.count(color, king=True)}
+            for color in (BLACK, WHITE)
+        },
+        "names": {BLACK: game.side_name(BLACK), WHITE: game.side_name(WHITE)},
+        "can_undo": game.can_undo or bool(pending),
+        "can_redo": game.can_redo,
+        "draw_offer": game.draw_offer,
+        "draw_claim": game.draw_claim if game.draw_rules.automatic is False else None,
+        "players": dict(players or {BLACK: "human", WHITE: "human"}),
+        "history": {
+            "line": line,
+            "ply": game.ply,
+            "comments": {str(k): v for k, v in game.comments.items() if v},
+            "variations": shown_variations(game, len(line)),
+        },
+    }
+    if extra:
+        state.update(extra)
+    return state
