@@ -12,18 +12,21 @@ and runs the same searches on both:
   ``Engine.analyse`` at every level with a seed. Every iteration's move, score,
   principal variation, node count and depth must be equal; the first difference is
   printed and the script exits with status 1.
-* **speed** (``--rounds N``, default 5; 0 leaves it out): fixed-depth searches of the
-  start position and opening ballots, before and after in turn (ABBA order, so that a
-  drift of the machine's speed hits both alike), after a warm-up round. It prints each
-  round's nodes per CPU second and the min / median of each side and of the ratio
-  after / before, round by round.
+* **speed** (``--rounds N``, default 16; 0 leaves it out): fixed-depth searches of the
+  start position, opening ballots and First Position, before and after in turn, search
+  by search (ABBA order, so that a drift of the machine's speed hits both alike), after
+  a warm-up round, each round at another depth of the caller's stack (see
+  :func:`speed`: on CPython 3.11 that depth alone can change a search's speed by a
+  factor of two). It prints each round's nodes per CPU second, the min / median of
+  each side, the ratio after / before round by round, and both over all rounds.
 
     .venv/bin/python benchmarks/engine_same_search.py --before main
     .venv/bin/python benchmarks/engine_same_search.py --rounds 0          # check only
     .venv/bin/python benchmarks/engine_same_search.py --only after        # one speed round
 
-``--only before|after`` runs one speed round of one engine and nothing else, for timing
-the whole process from outside (or counting its instructions under callgrind).
+``--only before|after`` runs one speed round of one engine and nothing else (``--frames
+N`` calls deeper), for timing the whole process from outside or counting its
+instructions (``valgrind --tool=cachegrind``).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -250,13 +253,22 @@ def check(before: tuple[ModuleType, ModuleType]) -> bool:
     return ok
 
 
-def timed_round(search: ModuleType, cases: list[Case]) -> tuple[int, float]:
-    """Nodes and CPU seconds of one pass over the speed cases."""
-    nodes = 0
+def timed_round(search: ModuleType, cases: list[Case], frames: int = 0) -> tuple[int, float]:
+    """Nodes and CPU seconds of one pass over the cases, ``frames`` calls deeper."""
     started = time.process_time()
-    for case in cases:
-        nodes += run_case(search, case)[1]
+    nodes = _deeper(frames, lambda: sum(run_case(search, case)[1] for case in cases))
     return nodes, time.process_time() - started
+
+
+def _deeper(frames: int, fn: Callable[[], int]) -> int:
+    """``fn()`` called ``frames`` Python calls deeper than here (about 100 bytes each
+    on CPython's frame stack)."""
+    return _deeper(frames - 1, fn) if frames else fn()
+
+
+#: Caller stack depths the speed rounds go through: 0 to 150 extra calls (about
+#: 16 KiB of frame stack, one chunk of CPython 3.11's, in steps of about 1 KiB).
+DEPTHS = tuple(range(0, 160, 10))
 
 
 def speed(before: tuple[ModuleType, ModuleType], rounds: int) -> None:
@@ -266,50 +278,68 @@ def speed(before: tuple[ModuleType, ModuleType], rounds: int) -> None:
     order alternating from one search to the next (ABBA...), so that a change in the
     machine's speed (other processes, frequency) hits both sides alike; a round's
     figure is its total nodes over its total CPU seconds, per side.
+
+    Round ``r`` runs its searches at the caller stack depth ``DEPTHS[r % 16]``. On
+    CPython 3.11 the frame stack comes in 16 KiB chunks, and a call that crosses the
+    end of one allocates a chunk (``mmap``) which its return frees again (CPython issue
+    142183): a search whose recursion keeps crossing that line at a busy ply runs up
+    to twice as slowly, and where the line falls depends on how deep the caller's
+    stack is. The depths of one round each are 1 KiB apart over one chunk, so that 16
+    rounds average the two engines over where the line falls; the "all rounds"
+    figure (total nodes over total CPU seconds of each side) is that average.
     """
     cases = speed_cases()
     sides = {"before": before[1], "after": search_now}
     for side in sides.values():  # warm-up: tables, caches
         timed_round(side, cases)
     rates: dict[str, list[float]] = {"before": [], "after": []}
+    totals = {name: [0, 0.0] for name in sides}
     ratios = []
     step = 0
     for r in range(rounds):
+        frames = DEPTHS[r % len(DEPTHS)]
         nodes = dict.fromkeys(sides, 0)
         cpu = dict.fromkeys(sides, 0.0)
         for case in cases:
             order = ("before", "after") if step % 2 == 0 else ("after", "before")
             step += 1
             for name in order:
-                n, t = timed_round(sides[name], [case])
+                n, t = timed_round(sides[name], [case], frames)
                 nodes[name] += n
                 cpu[name] += t
         got = {name: nodes[name] / cpu[name] for name in sides}
         for name in sides:
             rates[name].append(got[name])
+            totals[name][0] += nodes[name]
+            totals[name][1] += cpu[name]
         ratios.append(got["after"] / got["before"])
-        print(f"  round {r + 1}: before {got['before']:9,.0f} nodes/s, after "
-              f"{got['after']:9,.0f} nodes/s, after/before {ratios[-1]:.3f}  "
-              f"({nodes['after']:,} nodes each)", flush=True)  # fmt: skip
+        print(f"  round {r + 1:2d} ({frames:3d} calls deeper): before {got['before']:9,.0f} "
+              f"nodes/s, after {got['after']:9,.0f} nodes/s, after/before "
+              f"{ratios[-1]:.3f}", flush=True)  # fmt: skip
+    print(f"  ({nodes['after']:,} nodes a round and side)")
+    overall = {name: totals[name][0] / totals[name][1] for name in sides}
     for name, values in rates.items():
         print(f"  {name:6s}: min {min(values):9,.0f}  median {statistics.median(values):9,.0f}"
-              f"  max {max(values):9,.0f} nodes per CPU second")  # fmt: skip
-    print(f"  after/before, round by round: min {min(ratios):.3f}  median "
-          f"{statistics.median(ratios):.3f}  max {max(ratios):.3f}")  # fmt: skip
+              f"  max {max(values):9,.0f}  all rounds {overall[name]:9,.0f} nodes per CPU "
+              "second")  # fmt: skip
+    print(f"  after/before: round by round min {min(ratios):.3f}, median "
+          f"{statistics.median(ratios):.3f}, max {max(ratios):.3f}; all rounds "
+          f"{overall['after'] / overall['before']:.3f}")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", default="main", help="git revision of the old engine")
-    parser.add_argument("--rounds", type=int, default=5, help="speed rounds (0: none)")
+    parser.add_argument("--rounds", type=int, default=16, help="speed rounds (0: none)")
+    parser.add_argument("--frames", type=int, default=0, help="with --only: calls deeper")
     parser.add_argument("--only", choices=("before", "after"), help="one speed round, no check")
     args = parser.parse_args(argv)
     if args.only == "after":
-        print(timed_round(search_now, speed_cases()))
+        print(timed_round(search_now, speed_cases(), args.frames))
         return
     before = engine_at(args.before)
     if args.only == "before":
-        print(timed_round(before[1], speed_cases()))
+        print(timed_round(before[1], speed_cases(), args.frames))
         return
     print(f"engine at {args.before} (before) against the working tree (after)")
     ok = check(before)

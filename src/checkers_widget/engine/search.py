@@ -37,8 +37,8 @@ Where each part is:
   one, and whether to start another (:func:`_growth`).
 * :func:`_node_search` builds the functions that search one node, as closures over the
   search's tables: ``search`` (an interior node: draw rules, tables, the transposition
-  table, the moves in order), ``expand`` (its moves: PVS, late-move reductions, and
-  the children at the horizon valued in the loop), ``qsearch`` / ``qcaptures`` (the
+  table, the moves in order, then PVS with late-move reductions over them, the
+  children at the horizon valued in the loop) and ``qsearch`` / ``qcaptures`` (the
   horizon and the capture search).
 * Move ordering (:func:`_order_quiet`), the transposition table's cut-off
   (:func:`_tt_cutoff`), the limits
@@ -53,9 +53,9 @@ their parent's loop and capture sequences at the horizon go straight to the capt
 search, both without a call per position; the evaluation reads the men's square terms
 from slice tables. The node functions are closures, not methods, because they read
 the search's state (node count, tables) at every node, and a closure's variable is
-cheaper to read than an attribute; the parts that run once per interior node or less
-(ordering, the table's entries, the move loop) are functions of their own, which
-costs about 1 % in instructions (benchmarks/README.md).
+cheaper to read than an attribute. An interior node is one function, its move loop
+included (see ``search`` for why); the parts it calls once or less (ordering, the
+table's cut-off) are functions of their own.
 
 Where a call per child would cost measurable speed, the search writes a rule out
 inline (the horizon loop's capture and step tests, the move loops' application of a
@@ -584,10 +584,9 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
 
     * ``search``: an interior node. Draw rules and endgame tables first, mate-distance
       pruning, then the transposition table (a cut-off in null-window nodes; the move
-      to try first), the moves in order (:func:`_order_quiet`), ``expand`` over them,
-      and the result stored.
-    * ``expand``: the moves of an interior node (PVS with late-move reductions); the
-      children at the horizon are valued in the loop, without a call each.
+      to try first), the moves in order (:func:`_order_quiet`), PVS with late-move
+      reductions over them (the children at the horizon valued in the loop, without a
+      call each), and the result stored.
     * ``qsearch``: the horizon (a static value, unless a capture is due), and
       ``qcaptures``: the capture search below it.
     """
@@ -662,7 +661,7 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
         nxt = not black
         best = -INF
         for m in moves:
-            # movegen.play written out, as in ``expand``'s loop (checked against it
+            # movegen.play written out, as in ``search``'s loop (checked against it
             # by tests/engine/test_movegen_shared.py).
             src, dst, taken = m
             kk = kings & ~taken
@@ -717,11 +716,25 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
         """An interior node: its score for the side to move (fail-soft alpha-beta).
 
         ``quiet_plies`` counts the plies since the last capture or man move (for the
-        no-progress rule and repetitions, which only king moves can make).
+        no-progress rule and repetitions, which only king moves can make). In order:
+        (1) count the node; (2) a repetition, the no-progress limit or an ending in
+        the tables answers at once; (3) mate-distance pruning; (4) the transposition
+        table cuts off (null-window nodes only) or names the move to try first, and
+        the moves are put in order (:func:`_order_quiet`); (5) the moves, PVS with
+        late-move reductions, the children at the horizon valued in the loop; (6) the
+        result stored.
+
+        The node is one function, its move loop included: a call per node for the
+        loop cost 1 % in instructions, and on CPython 3.11 (whose frame stack comes in
+        16 KiB chunks, freed and allocated again each time a call crosses the end of
+        one: CPython issue 142183) the second frame per ply made such crossings about
+        half as frequent again, about 8 % of the time averaged over the caller's stack
+        depth (benchmarks/README.md).
         """
         nonlocal nodes, seldepth, next_check
         if depth <= 0:
             return qsearch(own, opp, kings, black, 0, alpha, beta, ply, quiet_plies)
+        # 1. The node is counted (and the limits looked at).
         nodes += 1
         if nodes >= next_check:
             next_check = check(nodes)
@@ -732,7 +745,7 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
         if ply >= MAX_PLY:
             return qsearch(own, opp, kings, black, 0, alpha, beta, ply, 0)
 
-        # Drawn by a repetition or the no-progress rule, or an ending in the tables.
+        # 2. Drawn by a repetition or the no-progress rule, or an ending in the tables.
         key = (own, opp, kings, black)
         if quiet_plies:
             if key in reps:
@@ -745,7 +758,7 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
             if v is not None:
                 return v
 
-        # Mate-distance pruning: nothing here can beat a win found nearer the root.
+        # 3. Mate-distance pruning: nothing here can beat a win found nearer the root.
         if alpha < ply - MATE:
             alpha = ply - MATE
         if beta > MATE - ply - 1:
@@ -753,8 +766,9 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
         if alpha >= beta:
             return alpha
 
-        # Near the no-progress limit a stored score may hide a draw the stored
-        # search did not see: the table then only orders moves.
+        # 4. The transposition table, and the moves in order. Near the no-progress
+        # limit a stored score may hide a draw the stored search did not see: the
+        # table then only orders moves.
         use_tt = quiet_plies + depth < qlimit
         entry = tt_get(key)
         hmove = None
@@ -779,32 +793,137 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
             moves.remove(hmove)
             moves.insert(0, hmove)
 
+        # 5. The moves: the first with the window, the others with a null window,
+        # searched again with the window when they beat alpha (PVS).
+        # A single legal move costs nothing to choose: extend.
+        child_depth = depth if len(moves) == 1 else depth - 1
+        child = search if child_depth > 0 else qsearch
+        leafy = child_depth <= 0
+        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+        pv_node = beta - alpha > 1
+        best = -INF
+        best_move = moves[0]
+        alpha0 = alpha
+        nxt = not black
         # Only king moves can repeat a position: with kings on the board, this one is
         # on the line while its moves are searched.
-        if quiet_plies + 1 < qlimit and kings:
+        pushed = quiet_plies + 1 < qlimit and kings
+        if pushed:
             reps[key] = reps.get(key, 0) + 1
-            try:
-                best, best_move = expand(
-                    own, opp, kings, black, depth, alpha, beta, ply, quiet_plies, moves
-                )
-            finally:
+        try:
+            for i, m in enumerate(moves):
+                # movegen.play written out (no call, no tuple per child), with the
+                # no-progress count; checked against it by tests/test_movegen_shared.
+                src, dst, taken = m
+                o = (own & ~src) | dst
+                if taken:
+                    p = opp & ~taken
+                    kk = kings & ~taken
+                    q = 0
+                else:
+                    p = opp
+                    kk = kings
+                    q = quiet_plies + 1
+                if kk & src:
+                    kk = (kk & ~src) | dst
+                else:
+                    q = 0
+                    if dst & crown_row:
+                        kk |= dst
+                if leafy:
+                    # The child is at the horizon: when it is quiet, its value is
+                    # its static evaluation (exact, so no re-search), computed here
+                    # without the cost of a call. The two tests below are
+                    # movegen.moves_kind written out (a call per leaf costs about 2 %
+                    # of the speed); tests/engine/test_movegen_shared.py reads them from
+                    # this source and checks them against movegen.
+                    e2 = VALID & ~(o | p)
+                    ck = p & kk
+                    if black:  # the child is White to move: p are its pieces
+                        quiet_child = not (
+                            ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
+                            or (ck and ((((ck << 4) & o) << 4) | (((ck << 5) & o) << 5)) & e2)
+                        )
+                        steps = quiet_child and (
+                            ((p >> 4) | (p >> 5)) & e2 or (ck and ((ck << 4) | (ck << 5)) & e2)
+                        )
+                    else:
+                        quiet_child = not (
+                            ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
+                            or (ck and ((((ck >> 4) & o) >> 4) | (((ck >> 5) & o) >> 5)) & e2)
+                        )
+                        steps = quiet_child and (
+                            ((p << 4) | (p << 5)) & e2 or (ck and ((ck >> 4) | (ck >> 5)) & e2)
+                        )
+                    if quiet_child:
+                        if not steps:
+                            score = MATE - ply - 1
+                        elif tb and kk == o | p and kk.bit_count() <= 3:
+                            v = _table_score(p, o, ply + 1, q, qlimit)
+                            if v is not None:
+                                score = -v
+                            else:
+                                score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
+                        else:
+                            score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
+                        nodes += 1
+                        if nodes >= next_check:
+                            next_check = check(nodes)
+                    else:
+                        score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
+                elif i == 0:
+                    score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
+                else:
+                    d = child_depth
+                    if i >= LMR_FROM and d >= 2 and not taken:
+                        # A late quiet move: search it shallower first; it is
+                        # searched again at full depth if it beats alpha. Not a
+                        # move that offers a piece (a shot, or a blunder to refute):
+                        # those are tactics, and tactics are not reduced.
+                        offers = can_take(p, o, kk, nxt, dst)
+                        if not offers or not LMR_SAFE:
+                            d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
+                    score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
+                    if score > alpha and d < child_depth:
+                        score = -search(p, o, kk, nxt, child_depth, -alpha - 1, -alpha, ply + 1, q)
+                    if alpha < score < beta:
+                        score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
+                if score > best:
+                    best = score
+                    best_move = m
+                    if score > alpha:
+                        alpha = score
+                        if pv_node:
+                            # (A quiet leaf child left no line of its own.)
+                            pv_table[ply] = (
+                                (m,) if leafy and quiet_child else (m, *pv_table[ply + 1])
+                            )
+                        if score >= beta:
+                            if not taken:
+                                # A quiet move that cuts off: the ply's first killer (the
+                                # old first the second), and history by depth squared.
+                                kl = killers[ply]
+                                if kl[0] != m:
+                                    kl[1] = kl[0]
+                                    kl[0] = m
+                                hist[black][m] += depth * depth
+                            break
+        finally:
+            if pushed:
                 c = reps[key] - 1
                 if c:
                     reps[key] = c
                 else:
                     del reps[key]
-        else:
-            best, best_move = expand(
-                own, opp, kings, black, depth, alpha, beta, ply, quiet_plies, moves
-            )
 
+        # 6. The result into the transposition table: the bound the score is (a
+        # cut-off: a lower bound; nothing beat alpha: an upper bound), with a mate
+        # counted from this node rather than the root, so that it holds wherever the
+        # position recurs (see _tt_cutoff).
         if use_tt:
-            # The bound the score is (a cut-off: a lower bound; nothing beat alpha: an
-            # upper bound), with a mate counted from this node rather than the root, so
-            # that it holds wherever the position recurs (see _tt_cutoff).
             if best >= beta:
                 flag = _LOWER
-            elif best > alpha:
+            elif best > alpha0:
                 flag = _EXACT
             else:
                 flag = _UPPER
@@ -817,133 +936,6 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
                 tt.clear()
             tt[key] = (depth, flag, stored, best_move)
         return best
-
-    def expand(
-        own: int,
-        opp: int,
-        kings: int,
-        black: bool,
-        depth: int,
-        alpha: int,
-        beta: int,
-        ply: int,
-        quiet_plies: int,
-        moves: list[BitMove],
-    ) -> tuple[int, BitMove]:
-        """The moves of an interior node, in the order given: its best score and move.
-
-        The first move gets the window, the others a null window, re-searched with the
-        window when they beat alpha (PVS); late quiet moves are first searched a ply or
-        more shallower (:data:`_LMR`). When the children are at the horizon, a quiet
-        child's value is its static evaluation, computed here without a call. A
-        quiet move that cuts off becomes a killer and gains history.
-        """
-        nonlocal nodes, next_check
-        # A single legal move costs nothing to choose: extend.
-        child_depth = depth if len(moves) == 1 else depth - 1
-        child = search if child_depth > 0 else qsearch
-        leafy = child_depth <= 0
-        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
-        pv_node = beta - alpha > 1
-        best = -INF
-        best_move = moves[0]
-        nxt = not black
-        for i, m in enumerate(moves):
-            # movegen.play written out (no call, no tuple per child), with the
-            # no-progress count; checked against it by tests/test_movegen_shared.
-            src, dst, taken = m
-            o = (own & ~src) | dst
-            if taken:
-                p = opp & ~taken
-                kk = kings & ~taken
-                q = 0
-            else:
-                p = opp
-                kk = kings
-                q = quiet_plies + 1
-            if kk & src:
-                kk = (kk & ~src) | dst
-            else:
-                q = 0
-                if dst & crown_row:
-                    kk |= dst
-            if leafy:
-                # The child is at the horizon: when it is quiet, its value is
-                # its static evaluation (exact, so no re-search), computed here
-                # without the cost of a call. The two tests below are
-                # movegen.moves_kind written out (a call per leaf costs about 2 %
-                # of the speed); tests/engine/test_movegen_shared.py reads them from
-                # this source and checks them against movegen.
-                e2 = VALID & ~(o | p)
-                ck = p & kk
-                if black:  # the child is White to move: p are its pieces
-                    quiet_child = not (
-                        ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
-                        or (ck and ((((ck << 4) & o) << 4) | (((ck << 5) & o) << 5)) & e2)
-                    )
-                    steps = quiet_child and (
-                        ((p >> 4) | (p >> 5)) & e2 or (ck and ((ck << 4) | (ck << 5)) & e2)
-                    )
-                else:
-                    quiet_child = not (
-                        ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
-                        or (ck and ((((ck >> 4) & o) >> 4) | (((ck >> 5) & o) >> 5)) & e2)
-                    )
-                    steps = quiet_child and (
-                        ((p << 4) | (p << 5)) & e2 or (ck and ((ck >> 4) | (ck >> 5)) & e2)
-                    )
-                if quiet_child:
-                    if not steps:
-                        score = MATE - ply - 1
-                    elif tb and kk == o | p and kk.bit_count() <= 3:
-                        v = _table_score(p, o, ply + 1, q, qlimit)
-                        if v is not None:
-                            score = -v
-                        else:
-                            score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
-                    else:
-                        score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
-                    nodes += 1
-                    if nodes >= next_check:
-                        next_check = check(nodes)
-                else:
-                    score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
-            elif i == 0:
-                score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
-            else:
-                d = child_depth
-                if i >= LMR_FROM and d >= 2 and not taken:
-                    # A late quiet move: search it shallower first; it is
-                    # searched again at full depth if it beats alpha. Not a
-                    # move that offers a piece (a shot, or a blunder to refute):
-                    # those are tactics, and tactics are not reduced.
-                    offers = can_take(p, o, kk, nxt, dst)
-                    if not offers or not LMR_SAFE:
-                        d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
-                score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
-                if score > alpha and d < child_depth:
-                    score = -search(p, o, kk, nxt, child_depth, -alpha - 1, -alpha, ply + 1, q)
-                if alpha < score < beta:
-                    score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
-            if score > best:
-                best = score
-                best_move = m
-                if score > alpha:
-                    alpha = score
-                    if pv_node:
-                        # (A quiet leaf child left no line of its own.)
-                        pv_table[ply] = (m,) if leafy and quiet_child else (m, *pv_table[ply + 1])
-                    if score >= beta:
-                        if not taken:
-                            # A quiet move that cuts off: the ply's first killer (the
-                            # old first the second), and history by depth squared.
-                            kl = killers[ply]
-                            if kl[0] != m:
-                                kl[1] = kl[0]
-                                kl[0] = m
-                            hist[black][m] += depth * depth
-                        break
-        return best, best_move
 
     def counts() -> tuple[int, int]:
         return nodes, seldepth
