@@ -8,7 +8,8 @@ and runs the same searches on both:
 * **check** (always): fixed-depth searches of the start position, 3-move and 11-man
   ballots, positions from Tinsley's games and classic endings, with the plain search,
   every root move at a full window (the noisy levels), the endgame tables, a node
-  budget, a short no-progress limit and repetitions in the history, plus
+  budget, a stop callable that fires at its n-th poll, a short no-progress limit and
+  repetitions in the history, plus
   ``Engine.analyse`` at every level with a seed. Every iteration's move, score,
   principal variation, node count and depth must be equal; the first difference is
   printed and the script exits with status 1.
@@ -17,7 +18,7 @@ and runs the same searches on both:
   by search (ABBA order, so that a drift of the machine's speed hits both alike), after
   a warm-up round, each round at another depth of the caller's stack (see
   :func:`speed`: on CPython 3.11 that depth alone can change a search's speed by a
-  factor of two). It prints each round's nodes per CPU second, the min / median of
+  fifth). It prints each round's nodes per CPU second, the min / median of
   each side, the ratio after / before round by round, and both over all rounds.
 
     .venv/bin/python benchmarks/engine_same_search.py --before main
@@ -243,7 +244,10 @@ def check(before: tuple[ModuleType, ModuleType]) -> bool:
                     print(f"    first difference, entry {i}:\n    before {a}\n    after  {b}")
                     break
             ok = False
-    positions = [("start", _board(START_FEN), 6), ("king shuffle", _king_shuffle(), 12)]
+    positions: list[tuple[str, Board | Game, int]] = [
+        ("start", _board(START_FEN), 6),
+        ("king shuffle", _king_shuffle(), 12),
+    ]
     for level in ("easy", "normal", "hard", "expert"):
         for name, position, depth in positions:
             a = analyse_values(old_engine, level, position, depth)
@@ -282,8 +286,8 @@ def speed(before: tuple[ModuleType, ModuleType], rounds: int) -> None:
     Round ``r`` runs its searches at the caller stack depth ``DEPTHS[r % 16]``. On
     CPython 3.11 the frame stack comes in 16 KiB chunks, and a call that crosses the
     end of one allocates a chunk (``mmap``) which its return frees again (CPython issue
-    142183): a search whose recursion keeps crossing that line at a busy ply runs up
-    to twice as slowly, and where the line falls depends on how deep the caller's
+    142183): a search whose recursion keeps crossing that line at a busy ply runs a
+    fifth slower or more, and where the line falls depends on how deep the caller's
     stack is. The depths of one round each are 1 KiB apart over one chunk, so that 16
     rounds average the two engines over where the line falls; the "all rounds"
     figure (total nodes over total CPU seconds of each side) is that average.

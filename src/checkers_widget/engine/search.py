@@ -724,12 +724,11 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
         late-move reductions, the children at the horizon valued in the loop; (6) the
         result stored.
 
-        The node is one function, its move loop included: a call per node for the
-        loop cost 1 % in instructions, and on CPython 3.11 (whose frame stack comes in
-        16 KiB chunks, freed and allocated again each time a call crosses the end of
-        one: CPython issue 142183) the second frame per ply made such crossings about
-        half as frequent again, about 8 % of the time averaged over the caller's stack
-        depth (benchmarks/README.md).
+        The node is one function, its move loop included (measured: a call per node
+        for the loop cost 1 % more instructions, and on CPython 3.11, whose frame
+        stack comes in 16 KiB chunks that are allocated and freed again each time a
+        call crosses the end of one, the second frame per ply made such crossings half
+        as frequent again; see benchmarks/README.md).
         """
         nonlocal nodes, seldepth, next_check
         if depth <= 0:
