@@ -32,14 +32,8 @@ from ..core.move import Move
 from ..play.protocol import IntentError, resolve_path
 from ..widget.board_widget import CheckersWidget, MoveVetoed
 from .lesson import Lesson, LessonError, NoSuchLessonError
-from .lesson_board import (
-    LESSON_CONTROLS,
-    LESSON_SIZE,
-    continue_script,
-    lesson_board,
-    lesson_controls,
-    star_text,
-)
+from .lesson_board import LESSON_SIZE, lesson_board
+from .lesson_play import LESSON_CONTROLS, continue_script, lesson_controls, star_text
 from .lessons import LESSONS
 from .progress import Progress
 from .run import Feedback, Hint, LessonRun
@@ -329,7 +323,7 @@ class Tutorial:
             return run.feedback
         except CheckersError as exc:
             return Feedback(False, str(exc), kind="info")
-        continue_script(board, run)
+        continue_script(board.session, run)
         board.wait(REPLY_TIMEOUT)
         return run.feedback
 
