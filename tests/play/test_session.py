@@ -52,10 +52,9 @@ def test_no_jupyter_is_imported_by_a_session_or_a_lesson() -> None:
         lesson.start()
         session.close()
         lesson.close()
-        print(sorted(name for name in sys.modules if name.split(".")[0] in %r))
+        print(sorted(name for name in sys.modules if name.split(".")[0] in JUPYTER))
         """
-        % (JUPYTER,)
-    )
+    ).replace("JUPYTER", repr(JUPYTER))
     src = Path(checkers_widget.__file__).resolve().parent.parent
     result = subprocess.run(
         [sys.executable, "-c", script],
