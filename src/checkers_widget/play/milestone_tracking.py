@@ -19,7 +19,7 @@ resignation, time, a draw), not by walking back through the game.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Collection
 from typing import Any
 
 from ..core.color import Color, opponent
@@ -59,13 +59,13 @@ class MilestoneTracker:
         game: Game,
         *,
         played: bool,
-        kinds: Mapping[Color, str],
+        humans: Collection[Color],
         auto: bool,
     ) -> None:
         """The game reported ``event``: note a person's move, an undo or a result.
 
         ``played``: whether the board's games count (against the computer or a person);
-        ``kinds``: who plays each side; ``auto``: the computer moved for the player.
+        ``humans``: the sides people play; ``auto``: the computer moved for the player.
         """
         person = event == "move" and bool(game.moves) and game.moves[-1] == self.person_move
         if person:
@@ -78,7 +78,7 @@ class MilestoneTracker:
         try:
             if event == "undo":
                 book.note_undo(attempt)
-            elif person and kinds.get(opponent(game.turn)) == "human":
+            elif person and opponent(game.turn) in humans:
                 mover = opponent(game.turn)
                 earned += book.note_move(attempt, game.moves[-1], mover, auto=auto)
                 attempt.played = attempt.played or not auto

@@ -50,7 +50,7 @@ from .milestone_tracking import MilestoneTracker
 from .milestones import Attempt, MilestoneBook
 from .network_play import RemotePlay
 from .outcome import Outcome
-from .players import HUMAN, ComputerPlayer, Player, kinds
+from .players import HUMAN, ComputerPlayer, Human, Player, kinds
 from .protocol import (
     Command,
     EditIntent,
@@ -283,7 +283,7 @@ class PlaySession:
                 event,
                 game,
                 played=self.played_game,
-                kinds=kinds(self.players),
+                humans={side for side, player in self.players.items() if isinstance(player, Human)},
                 auto=self._auto_moving,
             )
             if self._suspended:
@@ -336,7 +336,7 @@ class PlaySession:
     def human_side(self) -> Color:
         """The side the person at this board plays (Black when both are people)."""
         for color in COLORS:
-            if self.players[color].kind == "human":
+            if isinstance(self.players[color], Human):
                 return color
         return BLACK
 
@@ -366,7 +366,7 @@ class PlaySession:
         """Why nothing happens when the computer holds its move (see :meth:`_computer_waits`)."""
         game = self.game
         if (
-            self.players[game.turn].kind != "computer"
+            not self.players[game.turn].automatic
             or self.search.thinking
             or self.paused
             or game.is_over()
@@ -422,7 +422,7 @@ class PlaySession:
         offerer = game.draw_offer
         assert offerer is not None
         computer = opponent(offerer)
-        if self.players[computer].kind != "computer":
+        if not self.players[computer].automatic:
             return
         analysis = self.search.evaluator.analyse(game.copy(), depth=6)
         mine = analysis.score if game.turn == computer else -analysis.score
@@ -554,7 +554,7 @@ class PlaySession:
             return self.remote.play(move)
         if game.is_over():
             return game.play(move)  # raises GameOverError with the reason
-        if self.players[game.turn].kind == "computer":
+        if self.players[game.turn].automatic:
             raise CheckersError(
                 f"it is the computer's turn ({game.side_name(game.turn)}); "
                 "play on game directly to override it"
@@ -603,7 +603,7 @@ class PlaySession:
             with self._walk():
                 while game.can_undo:
                     taken = game.undo()
-                    if self.players[game.turn].kind == "human":
+                    if isinstance(self.players[game.turn], Human):
                         break
             return taken
 
@@ -626,7 +626,7 @@ class PlaySession:
             with self._walk():
                 while game.can_redo:
                     replayed = game.redo() or replayed
-                    if self.players[game.turn].kind == "human":
+                    if isinstance(self.players[game.turn], Human):
                         break
             return replayed
 
@@ -803,7 +803,9 @@ class PlaySession:
     def _timed_turn(self) -> bool:
         game = self.game
         return (
-            not game.is_over() and not self.editor.open and self.players[game.turn].kind == "human"
+            not game.is_over()
+            and not self.editor.open
+            and isinstance(self.players[game.turn], Human)
         )
 
     def sync_clock(self) -> None:
@@ -822,7 +824,7 @@ class PlaySession:
         if not self._clock_waits():
             return None
         status = default_status(self.game, self.pending)
-        automatic = any(player.kind == "computer" for player in self.players.values())
+        automatic = any(player.automatic for player in self.players.values())
         first = "your first move" if automatic else "the first move"
         return Status(f"{status.text} · the clock starts with {first}", status.kind)
 
@@ -956,10 +958,10 @@ class PlaySession:
                 # The board sends clicks made meanwhile so that this is said, not
                 # swallowed; nothing is queued: the move is made once it has played.
                 return self._refuse(THINKING_REFUSAL)
-            kind = self.players[self.game.turn].kind
-            if kind == "computer":
+            player = self.players[self.game.turn]
+            if player.automatic:
                 return self._refuse("It is the computer's turn")
-            if kind in ("remote", "waiting"):
+            if not isinstance(player, Human):  # the other notebook's turn, or nobody's yet
                 return self._refuse(self._remote_wait_text())
             return self._move_intent(intent)
         return self._command(intent)
@@ -1081,7 +1083,7 @@ class PlaySession:
                 self.replay()
                 return Outcome.done()
             if command.name == "hint":
-                if self.search.thinking or self.players[game.turn].kind == "computer":
+                if self.search.thinking or self.players[game.turn].automatic:
                     return self._refuse("Hints are for your own moves: wait for the computer")
                 if game.is_over():
                     return self._refuse("The game is over: there is nothing to hint")
@@ -1130,7 +1132,7 @@ class PlaySession:
         """
         if self._goal is not None and self._goal.reached() is not None:
             return False
-        return self.remote is None or self.players[self.game.turn].kind == "human"
+        return self.remote is None or isinstance(self.players[self.game.turn], Human)
 
     def status_line(self) -> Status | None:
         """What the status line says (None: whose turn it is), most urgent first."""

@@ -20,11 +20,11 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..core.color import BLACK, COLORS, WHITE, Color
+from ..core.color import BLACK, WHITE, Color
 from ..core.errors import CheckersError, HookError, MoveVetoed
 from ..core.game import DrawRules, Game
 from ..core.move import Move
-from ..engine import LEVELS, Analysis, Engine
+from ..engine import Analysis, Engine
 from ..formats.game_info import GameInfo
 from ..network import HostSession, JoinSession
 from ..play.clock import TimeControl, TurnClock
@@ -32,11 +32,11 @@ from ..play.hook_runner import DEFAULT_VETO, Observer, Validator
 from ..play.hooks import GameView
 from ..play.milestones import MilestoneBook
 from ..play.network_play import refuse_network_options
-from ..play.players import ComputerPlayer, Player
-from ..play.protocol import Status
+from ..play.players import Player
 from ..play.search_control import HintSource
 from ..play.session import CONTROLS, THINKING_REFUSAL, PlaySession
 from ..play.wording import MAX_REASON_CHARS, safe_text, sentence
+from .arguments import check_arguments, checked_controls, make_player
 from .fallback import Picture, StaticFallback
 
 __all__ = [
@@ -67,10 +67,6 @@ MAX_SIZE = 2000
 #: (``interactive``, the state with the players, controls, level and clock, the game
 #: header) is Python's alone.
 FRONTEND_TRAITS = frozenset({"orientation", "show_numbers", "animate", "size", "_view_count"})
-
-#: Keyword arguments passed on to ipywidgets (layout and the like); anything else unknown
-#: is a mistake in the call, refused rather than silently ignored.
-_WIDGET_KWARGS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
 
 
 class CheckersWidget(anywidget.AnyWidget):
@@ -144,7 +140,7 @@ class CheckersWidget(anywidget.AnyWidget):
         size: int | None = None,
         **kwargs: Any,
     ) -> None:
-        _check_arguments(
+        check_arguments(
             game=game,
             orientation=orientation,
             flags={
@@ -173,7 +169,7 @@ class CheckersWidget(anywidget.AnyWidget):
             game,
             draw_rules=draw_rules,
             side_names=side_names,
-            opponent=_make_player(opponent, seed),
+            opponent=make_player(opponent, seed),
             human=human,
             seed=seed,
             hints=hint_engine,
@@ -181,7 +177,7 @@ class CheckersWidget(anywidget.AnyWidget):
             autosave=autosave,
             timer=TimeControl.of(timer) if timer is not None else None,
             milestones=(MilestoneBook() if milestones is True else milestones) or None,
-            controls=_checked_controls(controls),
+            controls=checked_controls(controls),
             live_eval=live_eval,
             interactive=interactive,
             on_publish=self._show,
@@ -540,12 +536,10 @@ class CheckersWidget(anywidget.AnyWidget):
             self.handle_intent(content)
         except CheckersError as exc:  # refused deeper down: shown as the refusal it is
             logger.warning("refused a message from the board: %s", safe_text(exc))
-            session.notice = Status(sentence(safe_text(exc)), "refused")
-            session.publish()
+            session.say(sentence(safe_text(exc)), "refused")
         except Exception as exc:  # a bug here must show, not vanish into the comm
             logger.exception("checkers-widget failed to handle %r", content)
-            session.notice = Status(f"Internal error: {type(exc).__name__}: {exc}", "error")
-            session.publish()
+            session.say(f"Internal error: {type(exc).__name__}: {exc}", "error")
 
     def handle_intent(self, content: Any) -> bool:
         """Act on one message from the front end; returns whether it changed the game.
@@ -577,74 +571,3 @@ class CheckersWidget(anywidget.AnyWidget):
         status = self.state.get("status", {}).get("text", "")
         fen = self._session.game.board.to_fen() if self._session is not None else "?"
         return f"<CheckersWidget {fen}: {status}>"
-
-
-def _check_arguments(
-    *,
-    game: object,
-    orientation: object,
-    flags: dict[str, object],
-    engines: dict[str, object],
-    autosave: object,
-    milestones: object,
-    size: object,
-    extra: dict[str, object],
-) -> None:
-    """Refuse a constructor argument of the wrong kind with a CheckersError naming it.
-
-    Checked before anything is built, so a bad call changes nothing and never surfaces
-    as a traitlets ``TraitError``, a ``TypeError`` or an ``AttributeError`` later on.
-    """
-    if game is not None and not isinstance(game, Game):
-        raise CheckersError(
-            f"game must be a Game (for a position, pass Game(fen)), not {type(game).__name__}"
-        )
-    if orientation is not None and orientation not in COLORS:
-        raise CheckersError(f"orientation must be 'black', 'white' or None, not {orientation!r}")
-    for name, value in flags.items():
-        if not isinstance(value, bool):
-            raise CheckersError(f"{name} must be True or False, not {value!r}")
-    for name, value in engines.items():
-        if value is not None and not isinstance(value, HintSource):
-            raise CheckersError(f"{name} must be an Engine or None, not {type(value).__name__}")
-    if autosave is not None and not isinstance(autosave, str | os.PathLike):
-        raise CheckersError(f"autosave must be a file path or None, not {type(autosave).__name__}")
-    if not isinstance(milestones, bool | MilestoneBook):
-        raise CheckersError(
-            f"milestones must be True, False or a MilestoneBook, not {type(milestones).__name__}"
-        )
-    if size is not None and (isinstance(size, bool) or not isinstance(size, int)):
-        raise CheckersError(f"size must be a whole number of pixels or None, not {size!r}")
-    unknown = sorted(set(extra) - _WIDGET_KWARGS)
-    if unknown:
-        raise CheckersError(f"CheckersWidget() got an unknown argument {unknown[0]!r}")
-
-
-def _checked_controls(controls: Iterable[str] | None) -> list[str] | None:
-    """The controls a board offers (None: all that apply); unknown names are refused."""
-    if controls is None:
-        return None
-    if isinstance(controls, str) or not isinstance(controls, Iterable):
-        raise CheckersError(f"controls must be a list of names, not {controls!r}")
-    chosen = list(controls)
-    if not all(isinstance(name, str) for name in chosen):
-        raise CheckersError("controls must be a list of names (strings)")
-    unknown = sorted(set(chosen) - CONTROLS)
-    if unknown:
-        raise CheckersError(
-            f"unknown control {unknown[0]!r}; choose from {', '.join(sorted(CONTROLS))}"
-        )
-    return chosen
-
-
-def _make_player(opponent: str | Engine | Player | None, seed: int | None) -> Player | None:
-    """The computer player for ``opponent=``: a level, an Engine, or a Player (a script)."""
-    if opponent is None or isinstance(opponent, Player):
-        return opponent
-    if isinstance(opponent, Engine):
-        return ComputerPlayer(opponent)
-    if isinstance(opponent, str) and opponent.lower() in LEVELS:
-        return ComputerPlayer(Engine(opponent.lower(), seed=seed))
-    raise CheckersError(
-        f"opponent must be a level ({', '.join(LEVELS)}), an Engine or None, not {opponent!r}"
-    )
