@@ -55,7 +55,11 @@ export function editorBoardState(state) {
 }
 
 export class EditorPanel {
-  /** `send(intent)` sends an edit intent (the caller adds the version). */
+  /**
+   * `send(make)` sends the edit intent `make()` returns (null: nothing); the caller adds
+   * the version, and may call `make` later, once the answer to the last action has come
+   * (see outbox.js): a click then toggles the piece that stands on the square by then.
+   */
   constructor({ send }) {
     this.send = send;
     this.tool = "black-man";
@@ -178,8 +182,8 @@ export class EditorPanel {
   /** A click on a board square while editing; returns true (the editor took it). */
   clickSquare(square) {
     if (!this.editor) return false;
-    const intent = placeIntent(this.editor.pieces, square, this.tool);
-    if (intent) this.send(intent);
+    const tool = this.tool;
+    this.send(() => (this.editor ? placeIntent(this.editor.pieces, square, tool) : null));
     return true;
   }
 
@@ -192,17 +196,21 @@ export class EditorPanel {
     const text = this.fen.value.trim();
     if (!this.editor || !this.dirty) return;
     this.dirty = false;
-    if (text && text !== this.editor.fen) this.send({ kind: "edit", action: "fen", fen: text });
+    if (text && text !== this.editor.fen) this.send(() => ({ kind: "edit", action: "fen", fen: text }));
     else this.fen.value = this.editor.fen || "";
   }
 
   press(action, target) {
     if (action === "edit-piece") this.selectTool(target.dataset.tool);
-    else if (action === "edit-turn") this.send({ kind: "edit", action: "turn", turn: target.dataset.turn });
-    else if (action === "edit-clear") this.send({ kind: "edit", action: "clear" });
-    else if (action === "edit-reset") this.send({ kind: "edit", action: "reset" });
-    else if (action === "edit-done") this.send({ kind: "edit", action: "done" });
-    else if (action === "edit-cancel") this.send({ kind: "edit", action: "cancel" });
+    else if (action === "edit-turn") this.sendEdit({ action: "turn", turn: target.dataset.turn });
+    else if (action === "edit-clear") this.sendEdit({ action: "clear" });
+    else if (action === "edit-reset") this.sendEdit({ action: "reset" });
+    else if (action === "edit-done") this.sendEdit({ action: "done" });
+    else if (action === "edit-cancel") this.sendEdit({ action: "cancel" });
+  }
+
+  sendEdit(fields) {
+    this.send(() => ({ kind: "edit", ...fields }));
   }
 
   listen(signal) {
