@@ -7,7 +7,10 @@
 // kernel is busy, lost every action after the first. Moves do not come through here:
 // a move belongs to the position it was made on (the board queues clicks itself).
 
-export const ANSWER_TIMEOUT_MS = 2000;
+// How long an action waits for the answer to the one before, at most: long enough for a
+// kernel busy with a cell or a search; only an answer lost for good (a kernel gone)
+// should end it, and the next action then goes as before (and may be refused as old).
+export const ANSWER_TIMEOUT_MS = 10000;
 
 export class Outbox {
   /**

@@ -289,9 +289,17 @@ def test_quick_clicks_outrunning_the_kernel_are_all_kept(lab, make_notebook):
     root.locator('[data-action="edit-done"]').click()
     expect(root.locator('[data-role="editor"]')).to_be_hidden(timeout=WAIT)
     # Two moves from the start, then Undo twice while the kernel is busy.
-    kernel(page, 'from checkers_widget import Game; w.game = Game(); w.play("11-15"); w.play("23-19")')
+    kernel(
+        page,
+        """
+        from checkers_widget import Game
+        w.game = Game()
+        w.play("11-15")
+        w.play("23-19")
+        """,
+    )
     expect(piece_on(root, 19)).to_have_count(1, timeout=WAIT)
-    busy_kernel(page, 2)
+    busy_kernel(page, 3)
     undo = root.locator('[data-action="undo"]')
     undo.click()
     undo.click()
