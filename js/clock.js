@@ -151,7 +151,8 @@ export class Clock {
     const low = left < LOW_SECONDS;
     if (this.element.getAttribute("data-low") !== String(low)) this.element.setAttribute("data-low", String(low));
     // (this.state is set: it has a clock)
-    const held = !this.ticking && (clock.paused || /** @type {BoardState} */ (this.state).paused || clock.running === false);
+    const held =
+      !this.ticking && (clock.paused || /** @type {BoardState} */ (this.state).paused || clock.running === false);
     const extra = clock.phase === "grace" ? "extra " : "";
     const words = clock.waiting
       ? `, ${clockWords(left)} a move: the clock starts with the first move`

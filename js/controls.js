@@ -157,7 +157,8 @@ export function controlsFor(state, interactive = true) {
   const offer = state ? state.draw_offer : null;
   const me = commandSide(state);
   // (Boolean(state && state.turn) checked that there is a side to move)
-  const turnHuman = Boolean(state && state.turn) && (players[/** @type {{ turn: Color }} */ (state).turn] ?? "human") === "human";
+  const turnHuman =
+    Boolean(state && state.turn) && (players[/** @type {{ turn: Color }} */ (state).turn] ?? "human") === "human";
   // While paused the board is hidden: nothing that shows or studies it.
   const paused = isPaused(state);
   const networkPaused = Boolean(state && state.network && state.network.paused);
@@ -204,7 +205,9 @@ export function controlsFor(state, interactive = true) {
   // Python may list the only controls this board offers (a lesson board, say).
   const allowed = state && Array.isArray(state.controls) ? new Set(state.controls) : null;
   if (allowed) {
-    for (const action of /** @type {ButtonAction[]} */ (Object.keys(show))) show[action] = show[action] && allowed.has(action);
+    for (const action of /** @type {ButtonAction[]} */ (Object.keys(show))) {
+      show[action] = show[action] && allowed.has(action);
+    }
   }
   return { show, enabled };
 }
@@ -550,7 +553,9 @@ export class Chrome {
         ...(hint.line ? [["cw-line-sep", " · line: "], ["cw-line-pv", hint.line]] : []),
       ]);
       // (a hint line means there is a hint)
-      const depth = /** @type {Analysis} */ (state.hint).depth ? ` (depth ${/** @type {Analysis} */ (state.hint).depth})` : "";
+      const depth = /** @type {Analysis} */ (state.hint).depth
+        ? ` (depth ${/** @type {Analysis} */ (state.hint).depth})`
+        : "";
       this.hintLine.title = `${hintText({ .../** @type {Analysis} */ (state.hint), pv: "" }, state)} · line: ${
         /** @type {Analysis} */ (state.hint).pv || ""
       }${depth}`;

@@ -245,7 +245,9 @@ export class EditorPanel {
    */
   press(action, target) {
     if (action === "edit-piece") this.selectTool(/** @type {Tool} */ (target.dataset.tool));
-    else if (action === "edit-turn") this.send({ kind: "edit", action: "turn", turn: /** @type {Color} */ (target.dataset.turn) });
+    else if (action === "edit-turn") {
+      this.send({ kind: "edit", action: "turn", turn: /** @type {Color} */ (target.dataset.turn) });
+    }
     else if (action === "edit-clear") this.send({ kind: "edit", action: "clear" });
     else if (action === "edit-reset") this.send({ kind: "edit", action: "reset" });
     else if (action === "edit-done") this.send({ kind: "edit", action: "done" });

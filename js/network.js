@@ -9,7 +9,7 @@
 
 import { el } from "./dom.js";
 
-/** @import { BoardState, CommandName, PeerRequest } from "./types.js" */
+/** @import { BoardState, PeerRequest } from "./types.js" */
 /** @typedef {"accept-peer" | "refuse-peer"} PeerAnswer */
 
 /**

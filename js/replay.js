@@ -71,7 +71,10 @@ export function replayPieces(before, move, hop) {
   const kind = pieces[String(path[0])];
   delete pieces[String(path[0])];
   for (const square of captures.slice(0, k)) delete pieces[String(square)];
-  if (kind) pieces[String(path[k])] = k === last && move.crowns ? /** @type {PieceName} */ (kind.replace(/-man$/, "-king")) : kind;
+  if (kind) {
+    pieces[String(path[k])] =
+      k === last && move.crowns ? /** @type {PieceName} */ (kind.replace(/-man$/, "-king")) : kind;
+  }
   return pieces;
 }
 

@@ -32,7 +32,7 @@ import { pieceSvg, pieceWords } from "./pieces.js";
  * @typedef {object} DrawOptions How to get to a new drawing.
  * @property {boolean} [animate] let a move travel hop by hop
  * @property {Plan | null} [plan] how the pieces travel (else worked out from the states)
- * @property {number} [hopMs] milliseconds a hop
+ * @property {number | undefined} [hopMs] milliseconds a hop
  * @property {boolean} [confirms] Python's answer to a move already drawn
  */
 

@@ -239,7 +239,8 @@ function render({ model, el }) {
     const editStatus = () => {
       if (state.status && state.status.kind === "refused") return state.status;
       const names = state.names || {};
-      const side = names[/** @type {EditorState} */ (state.editor).turn] || /** @type {EditorState} */ (state.editor).turn;
+      const side =
+        names[/** @type {EditorState} */ (state.editor).turn] || /** @type {EditorState} */ (state.editor).turn;
       return { text: `Setting up a position: ${side} to move`, kind: "turn" };
     };
     const barState = editing
