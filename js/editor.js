@@ -8,7 +8,10 @@
 import { pieceSvg, pieceWords } from "./pieces.js";
 import { el } from "./dom.js";
 
-/** @import { BoardState, Color, Count, DrawnState, EditorState, IntentDraft, PieceName, Pieces } from "./types.js" */
+/**
+ * @import { BoardState, Color, Count, DrawnState, EditIntent, EditorState, IntentDraft } from "./types.js"
+ * @import { PieceName, Pieces, Without } from "./types.js"
+ */
 /** @typedef {PieceName | "none"} Tool A piece to place, or "none": the eraser. */
 
 /** @type {Tool[]} */
@@ -79,8 +82,10 @@ export function editorBoardState(state) {
 
 export class EditorPanel {
   /**
-   * `send(intent)` sends an edit intent (the caller adds the version).
-   * @param {{ send: (intent: IntentDraft) => void }} options
+   * `send(make)` sends the edit intent `make()` returns (null: nothing); the caller adds
+   * the version, and may call `make` later, once the answer to the last action has come
+   * (see outbox.js): a click then toggles the piece that stands on the square by then.
+   * @param {{ send: (make: () => IntentDraft | null) => void }} options
    */
   constructor({ send }) {
     this.send = send;
@@ -219,8 +224,8 @@ export class EditorPanel {
    */
   clickSquare(square) {
     if (!this.editor) return false;
-    const intent = placeIntent(this.editor.pieces, square, this.tool);
-    if (intent) this.send(intent);
+    const tool = this.tool;
+    this.send(() => (this.editor ? placeIntent(this.editor.pieces, square, tool) : null));
     return true;
   }
 
@@ -234,7 +239,7 @@ export class EditorPanel {
     const text = this.fen.value.trim();
     if (!this.editor || !this.dirty) return;
     this.dirty = false;
-    if (text && text !== this.editor.fen) this.send({ kind: "edit", action: "fen", fen: text });
+    if (text && text !== this.editor.fen) this.send(() => ({ kind: "edit", action: "fen", fen: text }));
     else this.fen.value = this.editor.fen || "";
   }
 
@@ -245,13 +250,19 @@ export class EditorPanel {
    */
   press(action, target) {
     if (action === "edit-piece") this.selectTool(/** @type {Tool} */ (target.dataset.tool));
-    else if (action === "edit-turn") {
-      this.send({ kind: "edit", action: "turn", turn: /** @type {Color} */ (target.dataset.turn) });
-    }
-    else if (action === "edit-clear") this.send({ kind: "edit", action: "clear" });
-    else if (action === "edit-reset") this.send({ kind: "edit", action: "reset" });
-    else if (action === "edit-done") this.send({ kind: "edit", action: "done" });
-    else if (action === "edit-cancel") this.send({ kind: "edit", action: "cancel" });
+    else if (action === "edit-turn") this.sendEdit({ action: "turn", turn: /** @type {Color} */ (target.dataset.turn) });
+    else if (action === "edit-clear") this.sendEdit({ action: "clear" });
+    else if (action === "edit-reset") this.sendEdit({ action: "reset" });
+    else if (action === "edit-done") this.sendEdit({ action: "done" });
+    else if (action === "edit-cancel") this.sendEdit({ action: "cancel" });
+  }
+
+  /**
+   * Send an edit intent with these fields (through `send`: it waits its turn).
+   * @param {Without<EditIntent, "kind" | "version">} fields
+   */
+  sendEdit(fields) {
+    this.send(() => ({ kind: "edit", ...fields }));
   }
 
   /** @param {AbortSignal} signal */

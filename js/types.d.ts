@@ -343,7 +343,7 @@ export type EditIntent =
 export type Intent = MoveIntent | GotoIntent | CommandIntent | EditIntent;
 
 /** An intent as the view's parts build it: `send` adds the state's version. */
-export type IntentDraft = WithoutVersion<Intent>;
+export type IntentDraft = Without<Intent, "version">;
 
-/** `T` without its `version`, member by member of a union. */
-export type WithoutVersion<T> = T extends unknown ? Omit<T, "version"> : never;
+/** `T` without the keys `K`, member by member of a union. */
+export type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -19,6 +19,7 @@ import { Milestones } from "./milestones.js";
 import { MoveList } from "./movelist.js";
 import { NetworkLine } from "./network.js";
 import { afterMove, confirmsMove } from "./optimistic.js";
+import { Outbox } from "./outbox.js";
 import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
 import { BoardView } from "./view.js";
@@ -42,10 +43,15 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "cw-root";
   const view = new BoardView();
+  // A move is stamped with the version of the position it was made on; edits and
+  // commands wait in the outbox for the answer to the action before them.
   /** @param {IntentDraft} message */
   const send = (message) => {
     if (typeof state.version === "number") model.send({ ...message, version: state.version });
   };
+  const outbox = new Outbox({ post: (message) => model.send(message), version: () => state.version });
+  /** @param {IntentDraft} message */
+  const act = (message) => outbox.send(() => message);
   const flip = () => {
     model.set("orientation", model.get("orientation") === "white" ? "black" : "white");
     model.save_changes();
@@ -58,8 +64,8 @@ function render({ model, el }) {
       chrome.live.textContent = text;
     },
   });
-  const editor = new EditorPanel({ send });
-  const moveList = new MoveList({ goto: (ply) => send({ kind: "command", name: "goto", ply }) });
+  const editor = new EditorPanel({ send: (make) => outbox.send(make) });
+  const moveList = new MoveList({ goto: (ply) => act({ kind: "command", name: "goto", ply }) });
   // Every command intent goes through here: the buttons, their keys, the cover, the network line.
   /**
    * @param {Exclude<CommandName, "goto"> | "edit"} name
@@ -67,7 +73,7 @@ function render({ model, el }) {
    */
   const command = (name, side) => {
     if (name === "edit") {
-      send({ kind: "edit", action: "start" });
+      act({ kind: "edit", action: "start" });
       return;
     }
     if (name === "replay") {
@@ -75,7 +81,7 @@ function render({ model, el }) {
       replay.reopen();
       if (replay.update(state)) drawBoard(false);
     }
-    send(side ? { kind: "command", name, side } : { kind: "command", name });
+    act(side ? { kind: "command", name, side } : { kind: "command", name });
   };
   const chrome = new Chrome({
     onCommand: command,
@@ -271,8 +277,10 @@ function render({ model, el }) {
       const prev = state;
       state = model.get("state") || {};
       draw(prev, motionAllowed(model.get("animate")));
-      // Clicks made while a move awaited Python's answer, now that it is here.
+      // Clicks made while a move awaited Python's answer, now that it is here; then the
+      // next edit or command waiting for an answer.
       input.flushQueued();
+      outbox.answered();
     },
     "change:orientation": () => {
       view.setOrientation(model.get("orientation"));
@@ -306,6 +314,7 @@ function render({ model, el }) {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
     controller.abort();
     clearTimeout(optimisticTimer);
+    outbox.destroy();
     input.destroy();
     replay.destroy();
     chrome.destroy();
