@@ -267,6 +267,7 @@ export interface GameInfo {
 
 /** The synced traits of a CheckersWidget, by name. */
 export interface ModelTraits {
+  /** (The trait's default, `{}`, is replaced by the constructor before any view draws.) */
   state: BoardState;
   orientation: Color;
   show_numbers: boolean;
