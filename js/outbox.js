@@ -7,6 +7,9 @@
 // kernel is busy, lost every action after the first. Moves do not come through here:
 // a move belongs to the position it was made on (the board queues clicks itself).
 
+/** @import { Intent, IntentDraft } from "./types.js" */
+/** @typedef {() => IntentDraft | null} MakeIntent Works out an intent (null: none) when it may go. */
+
 // How long an action waits for the answer to the one before, at most: long enough for a
 // kernel busy with a cell or a search; only an answer lost for good (a kernel gone)
 // should end it, and the next action then goes as before (and may be refused as old).
@@ -16,19 +19,27 @@ export class Outbox {
   /**
    * `post(message)` sends a message to Python; `version()` is the version of the state
    * drawn now (undefined before the first state).
+   * @param {{
+   *   post: (message: Intent) => void,
+   *   version: () => number | undefined,
+   *   timeoutMs?: number,
+   * }} options
    */
   constructor({ post, version, timeoutMs = ANSWER_TIMEOUT_MS }) {
     this.post = post;
     this.version = version;
     this.timeoutMs = timeoutMs;
+    /** @type {MakeIntent[]} */
     this.waiting = [];
     this.inFlight = false;
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
   }
 
   /**
    * Send the message `make()` returns (without its version), now or once the answer to
    * the one before has come; `make` returning null sends nothing.
+   * @param {MakeIntent} make
    */
   send(make) {
     this.waiting.push(make);
@@ -45,7 +56,7 @@ export class Outbox {
 
   next() {
     while (this.waiting.length) {
-      const message = this.waiting.shift()();
+      const message = /** @type {MakeIntent} */ (this.waiting.shift())(); // (the list is not empty)
       const version = this.version();
       if (!message || typeof version !== "number") continue;
       this.inFlight = true;

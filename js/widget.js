@@ -24,9 +24,17 @@ import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
 import { BoardView } from "./view.js";
 
+/** @import { BoardState, Color, CommandName, DrawnState, EditorState, IntentDraft, Model, Status } from "./types.js" */
+/** @import { Plan } from "./animate.js" */
+/** @import { OptimisticState } from "./optimistic.js" */
+
 const OPTIMISTIC_TIMEOUT_MS = 3000;
 
-/** Draw one view of the widget in `el`; returns its cleanup. */
+/**
+ * Draw one view of the widget in `el`; returns its cleanup.
+ * @param {{ model: Model, el: HTMLElement }} view anywidget's model and the view's element
+ * @returns {() => void}
+ */
 function render({ model, el }) {
   const controller = new AbortController();
   const signal = controller.signal;
@@ -37,10 +45,12 @@ function render({ model, el }) {
   const view = new BoardView();
   // A move is stamped with the version of the position it was made on; edits and
   // commands wait in the outbox for the answer to the action before them.
+  /** @param {IntentDraft} message */
   const send = (message) => {
     if (typeof state.version === "number") model.send({ ...message, version: state.version });
   };
   const outbox = new Outbox({ post: (message) => model.send(message), version: () => state.version });
+  /** @param {IntentDraft} message */
   const act = (message) => outbox.send(() => message);
   const flip = () => {
     model.set("orientation", model.get("orientation") === "white" ? "black" : "white");
@@ -57,6 +67,10 @@ function render({ model, el }) {
   const editor = new EditorPanel({ send: (make) => outbox.send(make) });
   const moveList = new MoveList({ goto: (ply) => act({ kind: "command", name: "goto", ply }) });
   // Every command intent goes through here: the buttons, their keys, the cover, the network line.
+  /**
+   * @param {Exclude<CommandName, "goto"> | "edit"} name
+   * @param {Color} [side]
+   */
   const command = (name, side) => {
     if (name === "edit") {
       act({ kind: "edit", action: "start" });
@@ -80,14 +94,18 @@ function render({ model, el }) {
   // A move the user just completed along one of state.legal's full paths is drawn at
   // once (Python listed it, so it is legal), before Python's answer; that answer is
   // then drawn as usual (it normally matches; a veto puts the piece back).
+  /** @type {OptimisticState | null} */
   let optimistic = null;
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let optimisticTimer = null;
   // What the board draws: the position being edited, a replay's hop, or the game.
+  /** @returns {DrawnState} */
   const shown = () => {
     if (state.editor) return editorBoardState(state);
     if (replay.active) return replay.boardState(state);
     return optimistic || state;
   };
+  /** @param {number[]} path */
   function drawOptimistic(path) {
     if (state.editor || replay.active || optimistic) return;
     const after = afterMove(state, path);
@@ -171,6 +189,13 @@ function render({ model, el }) {
     else root.style.removeProperty("--cw-size");
   };
 
+  /**
+   * Draw the board (what `shown()` says), and its marks.
+   * @param {boolean} animate
+   * @param {Plan | null} [plan] how the pieces travel (else worked out from the states)
+   * @param {number} [hopMs]
+   * @param {boolean} [confirms] Python's answer confirms the move drawn before it
+   */
   function drawBoard(animate, plan, hopMs, confirms = false) {
     const board = shown();
     input.stateChanged(board);
@@ -179,6 +204,11 @@ function render({ model, el }) {
     view.setJumped(replay.active && !state.editor ? replay.jumped() : null);
   }
 
+  /**
+   * Draw a new state (`prev`: the one before, null at first).
+   * @param {BoardState | null} prev
+   * @param {boolean} animate
+   */
   const draw = (prev, animate) => {
     const interactive = Boolean(model.get("interactive"));
     root.classList.toggle("cw-busy", Boolean(state.thinking) && !state.result);
@@ -187,7 +217,7 @@ function render({ model, el }) {
     optimistic = null;
     clearTimeout(optimisticTimer);
     // The answer to a move already drawn: no second animation (a running one goes on).
-    const confirms = Boolean(guessed) && confirmsMove(guessed, state);
+    const confirms = Boolean(guessed) && confirmsMove(/** @type {OptimisticState} */ (guessed), state);
     const refused = Boolean(guessed) && !confirms && prev && state.version === prev.version;
     if (refused) input.dropQueued();
     drawBoard(animate && !replaying && !state.editor && !(prev && prev.editor), undefined, undefined, confirms);
@@ -210,20 +240,23 @@ function render({ model, el }) {
     aside.hidden = !moveList.visible;
     chrome.controls.hidden = editing;
     // While editing, the bar and the status line speak of the position being edited.
+    // (`editing`: state.editor is set)
+    /** @returns {Status} */
     const editStatus = () => {
       if (state.status && state.status.kind === "refused") return state.status;
       const names = state.names || {};
-      const side = names[state.editor.turn] || state.editor.turn;
+      const side =
+        names[/** @type {EditorState} */ (state.editor).turn] || /** @type {EditorState} */ (state.editor).turn;
       return { text: `Setting up a position: ${side} to move`, kind: "turn" };
     };
     const barState = editing
       ? {
           ...state,
-          turn: state.editor.turn,
+          turn: /** @type {EditorState} */ (state.editor).turn,
           result: null,
           draw_offer: null,
           draw_claim: null,
-          counts: countPieces(state.editor.pieces),
+          counts: countPieces(/** @type {EditorState} */ (state.editor).pieces),
           status: editStatus(),
           clock: null,
         }
