@@ -923,14 +923,16 @@ class PlaySession:
         self.hooks.refuse_during_hook("handle_intent")
         with self.lock:
             # Every message is the user's next action: the answer to the last one goes.
-            stale = self.notice is not None
             self.notice = None
             published = self._seq
             try:
                 outcome = self._handle(content)
             finally:
-                if stale and self._seq == published:
-                    self.publish()  # the action drew nothing: take the old answer away
+                if self._seq == published:
+                    # Every intent is answered with a state, even one that changed
+                    # nothing (the old answer goes): the board holds the next action
+                    # until this answer has come (js/outbox.js).
+                    self.publish()
         for listener in list(self._listeners):
             listener(outcome)
         return outcome
