@@ -81,7 +81,7 @@ def test_restart_keeps_sides_and_new_game_draws_them_again() -> None:
     first = w.players
     sides = {tuple(sorted(first.items()))}
     for _ in range(6):
-        if w.game.turn == w._human_side():
+        if w.game.turn == w.session.human_side():
             w.play(w.game.legal_moves()[0])
             w.wait()
         command(w, "restart")
@@ -166,7 +166,7 @@ def test_autosave_keeps_the_human_side_and_waits_for_resume(tmp_path: Path) -> N
     path = tmp_path / "vs.pdn"
     w = CheckersWidget(opponent="easy", human="random", seed=5, autosave=path)
     w.wait()
-    human = w._human_side()
+    human = w.session.human_side()
     if w.game.turn == human:
         w.play(w.game.legal_moves()[0])
         w.wait()
