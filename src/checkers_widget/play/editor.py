@@ -10,18 +10,19 @@ refused with a reason, so every edited position is one a game could reach.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core.board import Board
 from ..core.color import COLORS
 from ..core.errors import CheckersError, brief
 from ..core.game import Game
 from ..core.move import Piece
-from .protocol import EditIntent
+from .intents import EditIntent
 from .search_runner import SearchRunner
 
 if TYPE_CHECKING:
     from .network_play import RemotePlay
+    from .state import EditorState
 
 __all__ = ["PositionEditing"]
 
@@ -110,7 +111,7 @@ class PositionEditing:
         self._publish(bump=True)
         return True
 
-    def _editor_state(self) -> dict[str, Any] | None:
+    def _editor_state(self) -> EditorState | None:
         board = self._editor
         if board is None:
             return None

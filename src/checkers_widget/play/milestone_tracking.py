@@ -26,6 +26,7 @@ from .milestones import MILESTONES, Attempt, Milestone, MilestoneBook
 
 if TYPE_CHECKING:
     from ..engine import Engine
+    from .state import MilestonesState, MilestoneState
 
 __all__ = ["MilestoneTracking"]
 
@@ -85,7 +86,7 @@ class MilestoneTracking:
             logger.exception("milestones failed")
         self._new_milestones = [m.id for m in earned]
 
-    def _milestones_state(self) -> dict[str, Any] | None:
+    def _milestones_state(self) -> MilestonesState | None:
         book = self._book
         if book is None or not self._played_game():
             # A two-player board earns nothing, so it shows no ★ button either (it listed
@@ -101,5 +102,5 @@ class MilestoneTracking:
         }
 
 
-def _milestone_dict(milestone: Milestone) -> dict[str, str]:
+def _milestone_dict(milestone: Milestone) -> MilestoneState:
     return {"id": milestone.id, "title": milestone.title, "description": milestone.description}

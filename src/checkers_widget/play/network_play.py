@@ -18,7 +18,7 @@ import logging
 import random
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..core.color import BLACK, COLORS, WHITE, Color
 from ..core.errors import CheckersError
@@ -26,8 +26,9 @@ from ..core.game import Game
 from ..core.move import Move
 from ..network import HostSession, JoinSession, SessionError, SessionEvent
 from ..network.session import game_status
+from .commands import LOCAL_ONLY_COMMANDS, network_refusal
 from .milestones import Attempt
-from .protocol import Status
+from .state import NetworkState, Status
 
 if TYPE_CHECKING:
     from ..widget.board_widget import CheckersWidget
@@ -36,11 +37,6 @@ __all__ = ["LOCAL_ONLY_COMMANDS", "NetworkPlay", "RemotePlay"]
 
 logger = logging.getLogger("checkers_widget")
 
-#: Commands refused in a network game: both players must see the host's one game.
-LOCAL_ONLY_COMMANDS = frozenset(
-    {"undo", "redo", "new", "restart", "goto", "hint", "pause", "resume", "claim-draw"}
-)
-
 
 class RemotePlay:
     """One widget's network game, as host (``role="host"``) or guest (``role="guest"``)."""
@@ -48,7 +44,9 @@ class RemotePlay:
     def __init__(self, widget: CheckersWidget, session: HostSession | JoinSession) -> None:
         self.widget = widget
         self.session = session
-        self.role = "host" if isinstance(session, HostSession) else "guest"
+        self.role: Literal["host", "guest"] = (
+            "host" if isinstance(session, HostSession) else "guest"
+        )
 
     # ------------------------------------------------------------------ sides
     @property
@@ -90,10 +88,7 @@ class RemotePlay:
         """A control pressed on the board: draw offers, resignation, join requests."""
         session = self.session
         if name in LOCAL_ONLY_COMMANDS:
-            raise CheckersError(
-                f"{name.replace('-', ' ')} is not available in a network game: "
-                "both players must see the same game"
-            )
+            raise CheckersError(network_refusal(name))
         if name in ("accept-peer", "refuse-peer"):
             if not isinstance(session, HostSession):
                 raise CheckersError("only the host accepts or refuses players")
@@ -158,7 +153,7 @@ class RemotePlay:
             return f"{session.guest_name or 'The guest'} has left"
         return ""
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> NetworkState:
         """What the board shows of the connection (``state["network"]``)."""
         session = self.session
         request = session.pending_request if isinstance(session, HostSession) else None

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.color import Color, opponent
 from ..core.game import WIN, Game
 from .clock import Expiry, TurnClock
-from .protocol import Status, default_status
+from .state import ClockState, Status, default_status
 from .timekeeper import Timekeeper
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class TurnTimer:
             and self._players.get(game.turn) == "human"
         )
 
-    def _clock_state(self) -> dict[str, Any] | None:
+    def _clock_state(self) -> ClockState | None:
         """The clock for the board: the running turn, or the full time waiting to start."""
         keeper = self._timekeeper
         if keeper is None:
@@ -109,13 +109,14 @@ class TurnTimer:
         waiting = self._clock_waits()
         if waiting:
             snap.update(
-                side=self._game.turn,
-                phase="move",
-                remaining=keeper.control.per_move,
-                running=False,
+                {
+                    "side": self._game.turn,
+                    "phase": "move",
+                    "remaining": keeper.control.per_move,
+                    "running": False,
+                }
             )
-        snap["waiting"] = waiting
-        return snap
+        return {**snap, "waiting": waiting}
 
     def _clock_note(self, pending: tuple[int, ...] | None) -> Status | None:
         """The status line of a clock that waits: whose turn, and when the clock starts."""

@@ -30,7 +30,8 @@ from ..core.errors import CheckersError, IllegalMoveError, brief
 from ..core.game import Game
 from ..core.move import Move
 from ..engine import Analysis, Engine
-from ..play.protocol import IntentError, Status, default_status, parse_intent, resolve_path
+from ..play.intents import IntentError, parse_intent, resolve_path
+from ..play.state import Status, default_status
 from ..widget.board_widget import CheckersWidget, MoveVetoed
 from .lesson import Lesson, LessonError, NoSuchLessonError
 from .lessons import LESSONS

@@ -1,6 +1,7 @@
 """``CheckersWidget``: the board in a notebook, synced with a Python :class:`Game`.
 
-A thin layer: it publishes the state built by :mod:`protocol` through one traitlet,
+A thin layer: it publishes the state built by :mod:`~checkers_widget.play.state` through
+one traitlet,
 turns intents from the browser into calls on the game, and runs the user's hooks
 (validators that may veto a move, observers told of every move). The game stays the
 only authority on the rules; the browser only draws and collects clicks and keys.
@@ -18,7 +19,7 @@ import threading
 import traceback
 import uuid
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import anywidget
 import traitlets
@@ -31,30 +32,33 @@ from ..core.move import Move
 from ..engine import LEVELS, Analysis, Engine
 from ..formats.game_info import GameInfo
 from ..network import SessionError
+from ..play import commands
 from ..play.autosave import Autosave
 from ..play.clock import TimeControl
+from ..play.commands import CONTROLS, ControlFacts
 from ..play.editor import PositionEditing
 from ..play.hooks import GameView, guarded
+from ..play.intents import Command, EditIntent, IntentError, MoveIntent, parse_intent, resolve_path
 from ..play.milestone_tracking import MilestoneTracking
 from ..play.milestones import Attempt, MilestoneBook
 from ..play.network_play import NetworkPlay, RemotePlay
-from ..play.protocol import (
-    Command,
-    EditIntent,
-    IntentError,
-    MoveIntent,
+from ..play.search_runner import SearchRunner
+from ..play.state import (
+    AnalysisState,
+    ReplayState,
+    StateInputs,
     Status,
     StatusKind,
+    analysis_state,
     build_state,
-    parse_intent,
-    resolve_path,
+    control_facts,
+    move_state,
 )
-from ..play.search_runner import SearchRunner
 from ..play.timekeeper import Timekeeper
 from ..play.turn_timer import TurnTimer
 from .fallback import StaticFallback
 
-__all__ = ["FRONTEND_TRAITS", "CheckersWidget", "GameView", "HookError", "MoveVetoed"]
+__all__ = ["CONTROLS", "FRONTEND_TRAITS", "CheckersWidget", "GameView", "HookError", "MoveVetoed"]
 
 logger = logging.getLogger("checkers_widget")
 
@@ -117,7 +121,7 @@ class CheckersWidget(
     _esm = _STATIC / "widget.js"
     _css = _STATIC / "widget.css"
 
-    #: Everything the front end draws (see :func:`protocol.build_state`).
+    #: Everything the front end draws (see :func:`~checkers_widget.play.state.build_state`).
     state = traitlets.Dict().tag(sync=True)
     #: The side drawn at the bottom: ``"black"`` or ``"white"``; the Flip control changes it.
     orientation = traitlets.Enum([BLACK, WHITE], default_value=BLACK).tag(sync=True)
@@ -251,10 +255,10 @@ class CheckersWidget(
         # True after undo, redo or a move-list jump, until the next move: the user is
         # looking back through the game and the computer waits for them.
         self._looking_back = False
-        self._hint: dict[str, Any] | None = None
-        self._evaluation: dict[str, Any] | None = None
+        self._hint: AnalysisState | None = None
+        self._evaluation: AnalysisState | None = None
         self._suspended = False
-        self._replay: dict[str, Any] | None = None
+        self._replay: ReplayState | None = None
         self._editor: Board | None = None
         self._editor_error: str | None = None
         self._game = game
@@ -506,7 +510,7 @@ class CheckersWidget(
 
     def _show_hint(self, analysis: Analysis) -> None:
         """Draw a hint; a live evaluation shows the same analysis (one search, one answer)."""
-        self._hint = _analysis_dict(analysis)
+        self._hint = analysis_state(analysis)
         if self.live_eval:
             self._analyst.cancel()  # an evaluation still searching would say otherwise
             self._evaluation = self._hint
@@ -543,7 +547,7 @@ class CheckersWidget(
             with self._lock:
                 # (A hint asked for meanwhile replaces the evaluation: see _show_hint.)
                 if version == self._version and self.live_eval and self._hint is None:
-                    self._evaluation = _analysis_dict(analysis)
+                    self._evaluation = analysis_state(analysis)
                     self._publish()
 
         self._analyst.start(
@@ -558,16 +562,6 @@ class CheckersWidget(
             if self._notice is not None:
                 self._notice = None
                 self._publish()
-
-    def _offered_controls(self) -> list[str] | None:
-        """The controls the board draws (None: all that apply, the front end's choice).
-
-        A network board offers no evaluation: an engine's view of a game against a person
-        is the hint that network play leaves out.
-        """
-        if self._remote is not None:
-            return [c for c in self._controls or sorted(CONTROLS) if c != "evaluation"]
-        return self._controls
 
     def _on_live_eval(self, change: dict[str, Any]) -> None:
         with self._lock:
@@ -967,7 +961,7 @@ class CheckersWidget(
             for m in line[:index]:
                 before.push(m)
             self._replay = {
-                "move": chosen.to_dict(),
+                "move": move_state(chosen),
                 "before": {str(s): p.name for s, p in before.pieces.items()},
                 "ply": index,
                 "speed": float(speed),
@@ -1015,13 +1009,15 @@ class CheckersWidget(
         Evaluation switch where the board offers it (an interactive board, with the
         "evaluation" control)."""
         if key == "live_eval":
-            offered = self._offered_controls()
-            return self._interactive and (offered is None or "evaluation" in offered)
+            return self._interactive and commands.offered("evaluation", self._control_facts())
         return isinstance(key, str) and key in FRONTEND_TRAITS
 
     def _on_interactive(self, change: dict[str, Any]) -> None:
-        """``widget.interactive = ...`` from Python: the board's record follows it."""
-        self._interactive = bool(change["new"])
+        """``widget.interactive = ...`` from Python: the board's record follows it, and
+        so do the controls it publishes."""
+        with self._lock:
+            self._interactive = bool(change["new"])
+            self._publish()
 
     # ------------------------------------------------------------------ intents
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -1166,77 +1162,82 @@ class CheckersWidget(
             return "You must jump: " + ", ".join(str(m) for m in legal)
         return fallback[:1].upper() + fallback[1:]
 
+    # ------------------------------------------------------------------ commands
     def _command(self, command: Command) -> bool:
-        game = self._game
-        side = command.side
-        if self._controls is not None and command.name in CONTROLS - set(self._controls):
-            return self._refuse("That control is not offered on this board")
-        if self._remote is not None and command.name != "replay":  # replay only shows
-            try:
-                self._remote.command(command.name)
-            except (CheckersError, SessionError) as exc:
-                return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
-            return True
+        """A control pressed on the board: refused as the table says, else handed on.
+
+        The refusals and what each command does across a network link are
+        :mod:`~checkers_widget.play.commands`'s; the handlers are this board's.
+        """
+        refusal = commands.refusal(command.name, self._control_facts())
+        if refusal is not None:
+            return self._refuse(refusal)
         try:
-            if command.name == "undo":
-                return self.undo() is not None
-            if command.name == "redo":
-                return self.redo() is not None
-            if command.name == "new":
-                self.new_game()
+            if self._remote is not None and commands.crosses_link(command.name):
+                self._remote.command(command.name)  # the draw offers, resigning, join requests
                 return True
-            if command.name == "restart":
-                self.restart()
-                return True
-            if command.name == "pause":
-                if not self._pausable():
-                    return self._refuse("There is no clock or computer to pause")
-                self.pause()
-                return True
-            if command.name == "resume":
-                self.resume()
-                return True
-            if command.name == "goto":
-                assert command.ply is not None
-                self.goto(command.ply)
-                return True
-            if command.name == "replay":
-                self.replay()
-                return True
-            if command.name == "hint":
-                if self._thinking or self._players[self._game.turn] == "computer":
-                    return self._refuse("Hints are for your own moves: wait for the computer")
-                if self._game.is_over():
-                    return self._refuse("The game is over: there is nothing to hint")
-                self._start_hint()
-                return True
-            if self._engine is not None and command.name in ("offer-draw", "resign"):
-                side = side or self._human_side()
-            if command.name == "resign":
-                game.resign(side or game.turn)
-            elif command.name == "offer-draw":
-                game.offer_draw(side or game.turn)
-                if self._engine is not None and game.draw_offer is not None:
-                    self._answer_draw_offer()
-            elif command.name == "accept-draw":
-                game.accept_draw(side)
-            elif command.name == "decline-draw":
-                game.decline_draw(side)
-            elif command.name == "claim-draw":
-                game.claim_draw()
-        except CheckersError as exc:
-            return self._refuse(str(exc)[:1].upper() + str(exc)[1:])
-        return True
+            return self._command_handlers()[command.name](command)
+        except (CheckersError, SessionError) as exc:
+            return self._refuse(_sentence(str(exc)))
+
+    def _command_handlers(self) -> dict[str, Callable[[Command], bool]]:
+        """What each command of :data:`~checkers_widget.play.commands.COMMANDS` does on
+        this board's own game; each returns whether it was done."""
+        game = self._game
+        return {
+            "undo": lambda _c: self.undo() is not None,
+            "redo": lambda _c: self.redo() is not None,
+            "new": _done(lambda _c: self.new_game()),
+            "restart": _done(lambda _c: self.restart()),
+            "pause": _done(lambda _c: self.pause()),
+            "resume": _done(lambda _c: self.resume()),
+            "goto": _done(lambda c: self.goto(_ply(c))),
+            "replay": _done(lambda _c: self.replay()),
+            "hint": _done(lambda _c: self._start_hint()),
+            "resign": _done(lambda c: game.resign(self._speaker(c))),
+            "offer-draw": _done(self._offer_draw),
+            "accept-draw": _done(lambda c: game.accept_draw(c.side)),
+            "decline-draw": _done(lambda c: game.decline_draw(c.side)),
+            "claim-draw": _done(lambda _c: game.claim_draw()),
+            # A local board has no join request to answer: nothing to do (as ever).
+            "accept-peer": _done(lambda _c: None),
+            "refuse-peer": _done(lambda _c: None),
+        }
+
+    def _speaker(self, command: Command) -> Color:
+        """The side a resignation or a draw offer speaks for: the one named, else the
+        person playing the computer, else the side to move."""
+        side = command.side
+        if self._engine is not None:
+            side = side or self._human_side()
+        return side or self._game.turn
+
+    def _offer_draw(self, command: Command) -> None:
+        game = self._game
+        game.offer_draw(self._speaker(command))
+        if self._engine is not None and game.draw_offer is not None:
+            self._answer_draw_offer()  # the computer answers at once
+
+    def _control_facts(self) -> ControlFacts:
+        """The facts of this board that decide its controls (see :mod:`.commands`)."""
+        return control_facts(self._game, self._state_inputs())
 
     # ------------------------------------------------------------------ state out
     def _publish(self, *, bump: bool = False) -> None:
         if bump:
             self._version += 1
+        state = build_state(self._game, self._state_inputs(), seq=self._next_seq())
+        self.state = cast("dict[str, Any]", state)  # (the trait holds any dict)
+        self.game_info = self._game_info(self._game)
+        self._update_fallback()
+
+    def _state_inputs(self) -> StateInputs:
+        """Everything besides the game that the published state shows."""
         engine = self._engine
-        state = build_state(
-            self._game,
+        return StateInputs(
             version=self._version,
             pending=self._pending,
+            redo_chain=self._redo_chain is not None,
             status=self._notice
             or (PAUSED_STATUS if self._paused else None)
             or self._status
@@ -1244,29 +1245,21 @@ class CheckersWidget(
             or self._waiting_status()
             or self._clock_note(self._pending),
             players=self._players,
-            extra={
-                "thinking": self._thinking,
-                "level": engine.level if engine is not None else None,
-                "hint": self._hint,
-                "evaluation": self._evaluation,
-                "replay": self._replay,
-                "editor": self._editor_state(),
-                "paused": self._paused,
-                "pausable": self._pausable(),
-                "clock": self._clock_state(),
-                "milestones": self._milestones_state(),
-                "network": self._remote.state() if self._remote is not None else None,
-                "controls": self._offered_controls(),
-                "can_redo": self._game.can_redo or self._redo_chain is not None,
-                # Every publish differs, so a repeated refusal still reaches the board.
-                "seq": self._next_seq(),
-            },
+            offers_moves=self._offers_moves(),
+            thinking=self._thinking,
+            level=engine.level if engine is not None else None,
+            hint=self._hint,
+            evaluation=self._evaluation,
+            replay=self._replay,
+            editor=self._editor_state(),
+            paused=self._paused,
+            pausable=self._pausable(),
+            clock=self._clock_state(),
+            milestones=self._milestones_state(),
+            network=self._remote.state() if self._remote is not None else None,
+            interactive=self._interactive,
+            chosen_controls=frozenset(self._controls) if self._controls is not None else None,
         )
-        if not self._offers_moves():
-            state["legal"] = []  # nothing to click: no piece is lit as movable
-        self.state = state
-        self.game_info = self._game_info(self._game)
-        self._update_fallback()
 
     def _offers_moves(self) -> bool:
         """Whether the board offers this position's legal moves to click.
@@ -1315,16 +1308,6 @@ THINKING_REFUSAL = "Wait: the computer is thinking; move after its reply"
 #: (``interactive``, the state with the players, controls, level and clock, the game
 #: header) is Python's alone.
 FRONTEND_TRAITS = frozenset({"orientation", "show_numbers", "animate", "size", "_view_count"})
-
-#: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
-CONTROLS = frozenset(
-    {
-        "new", "restart", "pause", "undo", "redo", "flip", "hint", "replay", "edit",
-        "resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw",
-        "evaluation", "milestones",
-    }
-)  # fmt: skip
-
 
 #: Keyword arguments passed on to ipywidgets (layout and the like); anything else unknown
 #: is a mistake in the call, refused rather than silently ignored.
@@ -1399,14 +1382,19 @@ def _make_engine(opponent: str | Engine | None, seed: int | None) -> Engine | No
     )
 
 
-def _analysis_dict(analysis: Analysis) -> dict[str, Any]:
-    """What the board shows of an analysis: the move's path, the score and the line."""
-    return {
-        "move": analysis.move.to_dict() if analysis.move else None,
-        "score": analysis.score_text,
-        "pv": " ".join(str(m) for m in analysis.pv),
-        "depth": analysis.depth,
-    }
+def _done(action: Callable[[Command], object]) -> Callable[[Command], bool]:
+    """A command handler that does ``action`` and says it was done."""
+
+    def handle(command: Command) -> bool:
+        action(command)
+        return True
+
+    return handle
+
+
+def _ply(command: Command) -> int:
+    assert command.ply is not None  # parse_intent requires a ply for goto
+    return command.ply
 
 
 def _name(fn: Callable[..., Any]) -> str:
