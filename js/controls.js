@@ -73,13 +73,14 @@ export function searching(state) {
   return Boolean(state && (state.thinking || (state.status && state.status.kind === "thinking")));
 }
 
-/** Published when a state carries no entry for a control: nothing to draw. */
-const ABSENT = Object.freeze({ offered: false, shown: false, enabled: false, side: null, confirm: false });
+/** A control the board does not offer (it has no entry in state.controls): not drawn. */
+const ABSENT = Object.freeze({ shown: false, enabled: false, side: null, confirm: false });
 
 /**
- * Control `name` as Python published it (state.controls[name]: offered, shown, enabled,
- * side, confirm). Python decides all of it, from the players, the result, the draw
- * offer, the network, the pause...; this only reads it.
+ * Control `name` as Python published it (state.controls[name]: shown, enabled, and for
+ * Resign and the draw buttons the side they speak for, for Resign, New game and Restart
+ * whether a click must be confirmed). Python decides all of it, from the players, the
+ * result, the draw offer, the network, the pause...; this only reads it.
  */
 export function control(state, name) {
   const controls = state && state.controls;

@@ -28,4 +28,4 @@ def status(widget: CheckersWidget) -> tuple[str, str]:
 
 def offered(widget: CheckersWidget) -> set[str]:
     """The controls the board offers (its ``controls=`` choice, as published)."""
-    return {name for name, control in widget.state["controls"].items() if control["offered"]}
+    return set(widget.state["controls"])

@@ -1,10 +1,12 @@
 // Small states in the shape Python's play/state.build_state sends, for the unit tests.
 //
 // Each fixture carries the controls Python publishes for its situation (state.controls:
-// offered, shown, enabled, side, confirm for each control; play/commands.py decides
-// them and tests/play/test_commands.py checks those decisions). A test whose state
-// differs in what decides them passes the controls that differ, as a `controls` extra
-// of changes: `afterFirstMove({ can_redo: true, controls: { redo: { enabled: true } } })`.
+// for each control the board offers, shown and enabled, and for some a side and whether
+// it confirms; play/commands.py decides them and tests/play/test_commands.py checks those
+// decisions). A test whose state differs in what decides them passes the controls that
+// differ, as a `controls` extra of changes:
+// `afterFirstMove({ can_redo: true, controls: { redo: { enabled: true } } })`;
+// `{ offered: false }` leaves a control out, as a board's controls=[...] does.
 
 /** Every control of Python's play/commands.CONTROLS, in the table's order. */
 export const CONTROL_NAMES = [
@@ -35,6 +37,16 @@ export function changed(...layers) {
   return out;
 }
 
+/** What Python adds to some controls: the side they speak for, whether they confirm. */
+const EXTRA = {
+  new: { confirm: false },
+  restart: { confirm: false },
+  resign: { side: null, confirm: false },
+  "offer-draw": { side: null },
+  "accept-draw": { side: null },
+  "decline-draw": { side: null },
+};
+
 /**
  * A whole published `controls` entry: every control offered, shown and enabled, with no
  * side and no confirmation, then the `changes` laid over it.
@@ -43,7 +55,8 @@ export function published(...changes) {
   const merged = changed(...changes);
   const out = {};
   for (const name of CONTROL_NAMES) {
-    out[name] = { offered: true, shown: true, enabled: true, side: null, confirm: false, ...merged[name] };
+    const { offered = true, ...fields } = { ...EXTRA[name], ...merged[name] };
+    if (offered) out[name] = { shown: true, enabled: true, ...fields };
   }
   return out;
 }

@@ -6,8 +6,8 @@ how it is pressed, whether ``controls=`` may choose it, what it does across a ne
 link, what it needs. From the facts of one board (:class:`ControlFacts`: the game, who
 plays, network, pause, search...) two pure functions decide:
 
-- :func:`controls_for`: for each control, whether the board offers it, shows it,
-  enables it, for which side it speaks and whether a click must be confirmed: the
+- :func:`controls_for`: for each control the board offers, whether it is shown and
+  enabled, for which side it speaks and whether a click must be confirmed: the
   ``controls`` entry of the published state, which the front end only draws;
 - :func:`refusal`: why a command sent anyway is refused, in the words the status line
   shows (None: the command goes to its handler).
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from ..core.color import COLORS, Color, opponent
 
@@ -57,20 +57,19 @@ NOT_OFFERED = "That control is not offered on this board"
 
 
 class ControlState(TypedDict):
-    """One control as the state publishes it (``state["controls"][name]``)."""
+    """One control the board offers, as the state publishes it (``state["controls"][name]``;
+    a control the board does not offer has no entry)."""
 
-    #: The board has this control at all (its ``controls=`` choice; a network board
-    #: leaves out the evaluation).
-    offered: bool
     #: The front end draws it now.
     shown: bool
     #: It can be pressed now (drawn greyed out otherwise).
     enabled: bool
-    #: The side it speaks for (resign, offer draw; accept or decline: the side answering
-    #: the offer); None for the others.
-    side: Color | None
-    #: A click throws a game away: the button asks for a second click.
-    confirm: bool
+    #: Resign and the draw buttons only: the side it speaks for (accept or decline: the
+    #: side answering the offer; None while there is none).
+    side: NotRequired[Color | None]
+    #: Resign, New game and Restart only: a click would throw a game away, so the
+    #: button asks for a second one.
+    confirm: NotRequired[bool]
 
 
 @dataclass(frozen=True)
@@ -415,19 +414,18 @@ def offered(name: str, facts: ControlFacts) -> bool:
 
 
 def controls_for(facts: ControlFacts) -> dict[str, ControlState]:
-    """Each control of :data:`CONTROLS` as the front end draws it, in the table's order."""
+    """Each control of :data:`CONTROLS` the board offers, as the front end draws it, in
+    the table's order (an entry is small: the state is sent on every change)."""
     controls: dict[str, ControlState] = {}
     for name, control in TABLE.items():
-        if not control.choosable:
+        if not control.choosable or not offered(name, facts):
             continue
-        has = offered(name, facts)
-        controls[name] = {
-            "offered": has,
-            "shown": has and control.shown(facts),
-            "enabled": control.enabled(facts),
-            "side": control.side(facts) if control.side is not None else None,
-            "confirm": control.confirm(facts) if control.confirm is not None else False,
-        }
+        entry: ControlState = {"shown": control.shown(facts), "enabled": control.enabled(facts)}
+        if control.side is not None:
+            entry["side"] = control.side(facts)
+        if control.confirm is not None:
+            entry["confirm"] = control.confirm(facts)
+        controls[name] = entry
     return controls
 
 

@@ -233,8 +233,9 @@ class BoardState(TypedDict):
     clock: ClockState | None
     milestones: MilestonesState | None
     network: NetworkState | None
-    #: Each control of :data:`~checkers_widget.play.commands.CONTROLS`: offered, shown,
-    #: enabled, its side, whether it confirms (see :mod:`.commands`).
+    #: Each control the board offers (of :data:`~checkers_widget.play.commands.CONTROLS`):
+    #: shown, enabled, and where it applies its side and whether it confirms (see
+    #: :mod:`.commands`).
     controls: dict[str, ControlState]
 
 
