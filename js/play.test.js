@@ -537,7 +537,12 @@ describe("network play", () => {
   it("a join request offers Accept and Refuse, each sent once", () => {
     const request = { name: "Bob", address: "192.168.1.7" };
     expect(requestText(request)).toBe("Bob (192.168.1.7) wants to join");
-    const model = fakeModel(networkState({}, { status: "Waiting for a player…", connected: false, peer: null, request }));
+    // The test gives Python's answers itself (the states below).
+    const model = fakeModel(
+      networkState({}, { status: "Waiting for a player…", connected: false, peer: null, request }),
+      {},
+      { answers: false },
+    );
     const { el } = mount(model);
     const box = role(el, "peer-request");
     expect(shown(box)).toBe(true);

@@ -249,3 +249,25 @@ def test_a_resumed_autosave_board_says_it_is_paused(tmp_path: Path) -> None:
     again.pause()
     assert status(again)[1].startswith("Paused")
     again.close()
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"kind": "command", "name": "undo"},  # nothing to undo: changes nothing
+        {"kind": "command", "name": "redo"},
+        {"kind": "command", "name": "goto", "ply": 0},
+        {"kind": "edit", "action": "cancel"},  # no editor open
+        {"kind": "move", "path": [22, 18]},  # not Black's piece
+        {"kind": "command", "name": "undo", "stale": True},  # an old version
+    ],
+)
+def test_every_intent_is_answered_with_a_state(intent: dict[str, Any]) -> None:
+    """The board holds an edit or a command made before the answer to the one before
+    (js/outbox.js): so every intent gets a state back, even one that changed nothing;
+    otherwise the next action would wait for an answer that never comes."""
+    w = CheckersWidget()
+    stale = intent.pop("stale", False)
+    seq = w.state["seq"]
+    w.handle_intent({**intent, "version": w.state["version"] - 1 if stale else w.state["version"]})
+    assert w.state["seq"] > seq

@@ -1042,14 +1042,16 @@ class CheckersWidget(
         self._refuse_in_hook("handle_intent")
         with self._lock:
             # Every message is the user's next action: the answer to the last one goes.
-            stale = self._notice is not None
             self._notice = None
             published = self._seq
             try:
                 return self._handle_intent(content)
             finally:
-                if stale and self._seq == published:
-                    self._publish()  # the action drew nothing: take the old answer away
+                if self._seq == published:
+                    # Every intent is answered with a state, even one that changed
+                    # nothing (the old answer goes): the board holds the next action
+                    # until this answer has come (js/outbox.js).
+                    self._publish()
 
     def _handle_intent(self, content: Any) -> bool:
         try:
