@@ -27,8 +27,9 @@ import pytest
 
 from checkers_widget import BLACK, WHITE, Game, read_game
 from checkers_widget.core.game import Result
-from checkers_widget.play import commands, intents, state
+from checkers_widget.play import commands, intents
 from checkers_widget.play.clock import ExpiryMode, Phase
+from checkers_widget.play.state import StatusKind
 from checkers_widget.widget import CheckersWidget
 from checkers_widget.widget.board_widget import CONTROLS
 from intents import click, command
@@ -349,7 +350,7 @@ def test_the_synced_traits_match_model_traits(types: Declarations, published: Re
 def test_the_string_unions_match_pythons_tables(types: Declarations) -> None:
     assert literals(types, "CommandName") == set(commands.COMMANDS)
     assert literals(types, "Control") == set(CONTROLS)
-    assert literals(types, "StatusKind") == set(typing.get_args(state.StatusKind))
+    assert literals(types, "StatusKind") == set(typing.get_args(StatusKind))
     assert literals(types, "PieceName") == set(intents.EDIT_PIECES)
     assert literals(types, "Result") == set(typing.get_args(Result))
     assert literals(types, "Color") == {BLACK, WHITE}
