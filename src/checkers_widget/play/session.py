@@ -4,10 +4,11 @@ The session is the one place where a board's state lives: the game, the jump in
 progress (``pending``), a jump chain taken back by Undo (the redo chain), the version
 of the published state, the status line and the answer to the last action (the
 notice), pause, the players, the user's hooks. It turns each intent from a front end
-into calls on the game (:meth:`PlaySession.handle` answers with an :class:`Outcome`)
-and publishes the board's state (:func:`protocol.build_state`) through the callback it
-is given: the widget sets its ``state`` trait from it; a test or another front end may
-read :attr:`PlaySession.state`.
+into calls on the game (:meth:`PlaySession.handle` answers with an :class:`Outcome`),
+refusing and dispatching commands as :mod:`~checkers_widget.play.commands`'s table says,
+and publishes the board's state (:func:`~checkers_widget.play.state.build_state`)
+through the callback it is given: the widget sets its ``state`` trait from it; a test
+or another front end may read :attr:`PlaySession.state`.
 
 It is composed of small parts, each told what it needs in plain values:
 :class:`SearchControl` (the computer's move, hints, the live evaluation),
@@ -33,7 +34,7 @@ import random
 import threading
 import traceback
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..core.board import Board
 from ..core.color import BLACK, COLORS, WHITE, Color, opponent
@@ -42,43 +43,36 @@ from ..core.game import WIN, DrawRules, Game
 from ..core.move import Move
 from ..engine import Analysis, Engine
 from ..network import HostSession, JoinSession, SessionError, SessionEvent
+from . import commands
 from .autosave import Autosave
 from .clock import Expiry, TimeControl
+from .commands import ControlFacts
 from .editor import PositionEditor
 from .hook_runner import HookRunner, Observer, Validator
+from .intents import Command, EditIntent, IntentError, MoveIntent, parse_intent, resolve_path
 from .milestone_tracking import MilestoneTracker
 from .milestones import Attempt, MilestoneBook
 from .network_play import RemotePlay
 from .outcome import Outcome
 from .players import HUMAN, ComputerPlayer, Human, Player, kinds
-from .protocol import (
-    Command,
-    EditIntent,
-    IntentError,
-    MoveIntent,
+from .search_control import HintSource, SearchControl
+from .state import (
+    ReplayState,
+    StateInputs,
     Status,
     StatusKind,
+    analysis_state,
     build_state,
+    control_facts,
     default_status,
-    parse_intent,
-    resolve_path,
+    move_state,
 )
-from .search_control import HintSource, SearchControl, analysis_view
 from .turn_timer import TurnTimer
 from .wording import safe_text, sentence
 
-__all__ = ["CONTROLS", "PAUSED_STATUS", "THINKING_REFUSAL", "Goal", "Outcome", "PlaySession"]
+__all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "Goal", "Outcome", "PlaySession"]
 
 logger = logging.getLogger("checkers_widget")
-
-#: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
-CONTROLS = frozenset(
-    {
-        "new", "restart", "pause", "undo", "redo", "flip", "hint", "replay", "edit",
-        "resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw",
-        "evaluation", "milestones",
-    }
-)  # fmt: skip
 
 #: The status line of a paused board (by Pause, or restored from an autosave file): the
 #: board is covered, so the line says why and how to go on rather than whose turn it is.
@@ -189,7 +183,7 @@ class PlaySession:
         #: The answer to the last action (a refusal, a veto, a hook's error): shown over
         #: ``status`` until the next action or change, then forgotten.
         self.notice: Status | None = None
-        self.replay_view: dict[str, Any] | None = None
+        self.replay_view: ReplayState | None = None
         self.controls = controls
         # True after undo, redo or a move-list jump, until the next move: the user is
         # looking back through the game and the computer waits for them.
@@ -484,7 +478,7 @@ class PlaySession:
             with self.lock:
                 # (A hint asked for meanwhile replaces the evaluation: see _show_hint.)
                 if version == self.version and self.live_eval and search.hint is None:
-                    search.evaluation = analysis_view(analysis)
+                    search.evaluation = analysis_state(analysis)
                     self.publish()
 
         search.evaluate(self.game.copy(), progress, self._computer_failed)
@@ -493,7 +487,7 @@ class PlaySession:
         """The Evaluation switch; False (and nothing changes) where it is not offered."""
         with self.lock:
             if on and self.remote is not None:
-                return False  # not offered on a network board (see offered_controls)
+                return False  # not offered on a network board (see commands.offered)
             self.live_eval = on
             if on:
                 if not self.search.thinking and not self.game.is_over():
@@ -747,7 +741,7 @@ class PlaySession:
             for m in line[:index]:
                 before.push(m)
             self.replay_view = {
-                "move": chosen.to_dict(),
+                "move": move_state(chosen),
                 "before": {str(s): p.name for s, p in before.pieces.items()},
                 "ply": index,
                 "speed": float(speed),
@@ -1047,84 +1041,79 @@ class PlaySession:
             return "You must jump: " + ", ".join(str(m) for m in legal)
         return sentence(fallback)
 
+    # ------------------------------------------------------------------ commands
     def _command(self, command: Command) -> Outcome:
-        game = self.game
-        side = command.side
-        if self.controls is not None and command.name in CONTROLS - set(self.controls):
-            return self._refuse("That control is not offered on this board")
-        if self.remote is not None and command.name != "replay":  # replay only shows
-            try:
-                self.remote.command(command.name)
-            except (CheckersError, SessionError) as exc:
-                return self._refuse(sentence(exc))
-            return Outcome.done()
+        """A control pressed on the board: refused as the table says, else handed on.
+
+        The refusals and what each command does across a network link are
+        :mod:`~checkers_widget.play.commands`'s; the handlers are this session's.
+        """
+        refusal = commands.refusal(command.name, self.control_facts())
+        if refusal is not None:
+            return self._refuse(refusal)
         try:
-            if command.name == "undo":
-                return Outcome.done(self.undo() is not None)
-            if command.name == "redo":
-                return Outcome.done(self.redo() is not None)
-            if command.name == "new":
-                self.new_game()
+            if self.remote is not None and commands.crosses_link(command.name):
+                self.remote.command(command.name)  # the draw offers, resigning, join requests
                 return Outcome.done()
-            if command.name == "restart":
-                self.restart()
-                return Outcome.done()
-            if command.name == "pause":
-                if not self.pausable:
-                    return self._refuse("There is no clock or computer to pause")
-                self.pause()
-                return Outcome.done()
-            if command.name == "resume":
-                self.resume()
-                return Outcome.done()
-            if command.name == "goto":
-                assert command.ply is not None
-                self.goto(command.ply)
-                return Outcome.done()
-            if command.name == "replay":
-                self.replay()
-                return Outcome.done()
-            if command.name == "hint":
-                if self.search.thinking or self.players[game.turn].automatic:
-                    return self._refuse("Hints are for your own moves: wait for the computer")
-                if game.is_over():
-                    return self._refuse("The game is over: there is nothing to hint")
-                self._start_hint()
-                return Outcome.done()
-            if self.opponent is not None and command.name in ("offer-draw", "resign"):
-                side = side or self.human_side()
-            if command.name == "resign":
-                game.resign(side or game.turn)
-            elif command.name == "offer-draw":
-                game.offer_draw(side or game.turn)
-                if self.opponent is not None and game.draw_offer is not None:
-                    self._answer_draw_offer()
-            elif command.name == "accept-draw":
-                game.accept_draw(side)
-            elif command.name == "decline-draw":
-                game.decline_draw(side)
-            elif command.name == "claim-draw":
-                game.claim_draw()
-        except CheckersError as exc:
+            return self._command_handlers[command.name](command)
+        except (CheckersError, SessionError) as exc:
             return self._refuse(sentence(exc))
-        return Outcome.done()
+
+    @property
+    def _command_handlers(self) -> dict[str, Callable[[Command], Outcome]]:
+        """What each command of :data:`~checkers_widget.play.commands.COMMANDS` does on
+        this board's own game; each answers whether the game changed."""
+        game = self.game
+        return {
+            "undo": lambda _c: Outcome.done(self.undo() is not None),
+            "redo": lambda _c: Outcome.done(self.redo() is not None),
+            "new": _done(lambda _c: self.new_game()),
+            "restart": _done(lambda _c: self.restart()),
+            "pause": _done(lambda _c: self.pause()),
+            "resume": _done(lambda _c: self.resume()),
+            "goto": _done(lambda c: self.goto(_ply(c))),
+            "replay": _done(lambda _c: self.replay()),
+            "hint": _done(lambda _c: self._start_hint()),
+            "resign": _done(lambda c: game.resign(self._speaker(c))),
+            "offer-draw": _done(self._offer_draw),
+            "accept-draw": _done(lambda c: game.accept_draw(c.side)),
+            "decline-draw": _done(lambda c: game.decline_draw(c.side)),
+            "claim-draw": _done(lambda _c: game.claim_draw()),
+            # A local board has no join request to answer: nothing to do (as ever).
+            "accept-peer": _done(lambda _c: None),
+            "refuse-peer": _done(lambda _c: None),
+        }
+
+    def _speaker(self, command: Command) -> Color:
+        """The side a resignation or a draw offer speaks for: the one named, else the
+        person playing the computer, else the side to move."""
+        side = command.side
+        if self.opponent is not None:
+            side = side or self.human_side()
+        return side or self.game.turn
+
+    def _offer_draw(self, command: Command) -> None:
+        game = self.game
+        game.offer_draw(self._speaker(command))
+        if self.opponent is not None and game.draw_offer is not None:
+            self._answer_draw_offer()  # the computer answers at once
 
     # ------------------------------------------------------------------ state out
-    def offered_controls(self) -> list[str] | None:
-        """The controls the board draws (None: all that apply, the front end's choice).
-
-        A network board offers no evaluation: an engine's view of a game against a person
-        is the hint that network play leaves out.
-        """
-        if self.remote is not None:
-            return [c for c in self.controls or sorted(CONTROLS) if c != "evaluation"]
-        return self.controls
+    def control_facts(self) -> ControlFacts:
+        """The facts of this board that decide its controls (see :mod:`.commands`)."""
+        return control_facts(self.game, self.state_inputs())
 
     def evaluation_offered(self) -> bool:
         """Whether the front end may turn the Evaluation switch (an interactive board
         offering the "evaluation" control)."""
-        offered = self.offered_controls()
-        return self.interactive and (offered is None or "evaluation" in offered)
+        return self.interactive and commands.offered("evaluation", self.control_facts())
+
+    def set_interactive(self, on: bool) -> None:
+        """``widget.interactive = ...``: the session's record follows it, and so do the
+        controls it publishes."""
+        with self.lock:
+            self.interactive = on
+            self.publish()
 
     def offers_moves(self) -> bool:
         """Whether the board offers this position's legal moves to click.
@@ -1154,42 +1143,42 @@ class PlaySession:
         position, which makes intents sent for the old one stale)."""
         if bump:
             self.version += 1
-        game = self.game
-        search = self.search
-        timer = self.timer
         self._seq += 1  # every publish differs, so a repeated refusal still reaches the board
-        state = build_state(
-            game,
-            version=self.version,
-            pending=self.pending,
-            status=self.status_line(),
-            players=kinds(self.players),
-            extra={
-                "thinking": search.thinking,
-                "level": self.opponent.level if self.opponent is not None else None,
-                "hint": search.hint,
-                "evaluation": search.evaluation,
-                "replay": self.replay_view,
-                "editor": self.editor.state(),
-                "paused": self.paused,
-                "pausable": self.pausable,
-                "clock": (
-                    timer.state(waiting=self._clock_waits(), side=game.turn)
-                    if timer is not None
-                    else None
-                ),
-                "milestones": self.tracker.state(played=self.played_game),
-                "network": self.remote.state() if self.remote is not None else None,
-                "controls": self.offered_controls(),
-                "can_redo": game.can_redo or self.redo_chain is not None,
-                "seq": self._seq,
-            },
-        )
-        if not self.offers_moves():
-            state["legal"] = []  # nothing to click: no piece is lit as movable
+        state = cast("dict[str, Any]", build_state(self.game, self.state_inputs(), seq=self._seq))
         self.state = state
         if self._on_publish is not None:
             self._on_publish(state)
+
+    def state_inputs(self) -> StateInputs:
+        """Everything besides the game that the published state shows."""
+        game = self.game
+        search = self.search
+        timer = self.timer
+        return StateInputs(
+            version=self.version,
+            pending=self.pending,
+            redo_chain=self.redo_chain is not None,
+            status=self.status_line(),
+            players=kinds(self.players),
+            offers_moves=self.offers_moves(),
+            thinking=search.thinking,
+            level=self.opponent.level if self.opponent is not None else None,
+            hint=search.hint,
+            evaluation=search.evaluation,
+            replay=self.replay_view,
+            editor=self.editor.state(),
+            paused=self.paused,
+            pausable=self.pausable,
+            clock=(
+                timer.state(waiting=self._clock_waits(), side=game.turn)
+                if timer is not None
+                else None
+            ),
+            milestones=self.tracker.state(played=self.played_game),
+            network=self.remote.state() if self.remote is not None else None,
+            interactive=self.interactive,
+            chosen_controls=frozenset(self.controls) if self.controls is not None else None,
+        )
 
     def _save(self) -> None:
         """Autosave the game (when asked for); a failure is reported, never raised."""
@@ -1212,3 +1201,18 @@ class PlaySession:
         if self.tracker.book is not None:
             facts["Attempt"] = json.dumps(self.tracker.attempt.to_dict(), sort_keys=True)
         return facts
+
+
+def _done(action: Callable[[Command], object]) -> Callable[[Command], Outcome]:
+    """A command handler that does ``action`` and says the game changed."""
+
+    def handle(command: Command) -> Outcome:
+        action(command)
+        return Outcome.done()
+
+    return handle
+
+
+def _ply(command: Command) -> int:
+    assert command.ply is not None  # parse_intent requires a ply for goto
+    return command.ply
