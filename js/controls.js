@@ -2,16 +2,16 @@
 // plays it: "You", "Computer (hard)" or "Opponent (Alice)"), the move clock in the chip
 // of the side to move, the status line with its thinking dots, the buttons, the hint
 // and evaluation lines, and the hidden live region that reads moves and status aloud.
-// Everything it shows comes from the state; the buttons only send commands, and the
-// Evaluation switch sets the live_eval trait.
+// Everything it shows comes from the state (which buttons show and which are enabled is
+// Python's state.controls); the buttons only send commands, and the Evaluation switch
+// sets the live_eval trait.
 
 import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis.js";
 import { Clock } from "./clock.js";
-import { isPaused } from "./pause.js";
 import { pieceSvg } from "./pieces.js";
 import { el } from "./dom.js";
 
-/** @import { Analysis, BoardState, Color, CommandName, Control, Count, PartialState, PlayerKind } from "./types.js" */
+/** @import { Analysis, BoardState, Color, CommandName, Control, ControlState, Count, PartialState, PlayerKind } from "./types.js" */
 /** @import { EvaluationParts } from "./analysis.js" */
 /**
  * @typedef {"new" | "restart" | "pause" | "undo" | "redo" | "flip" | "hint" | "replay" | "edit"
@@ -130,96 +130,21 @@ export function searching(state) {
   return Boolean(state && (state.thinking || (state.status && state.status.kind === "thinking")));
 }
 
-/**
- * The side that presses the buttons: the only human at this board (the other side being
- * the computer or a remote player), else the side to move.
- * @param {PartialState | null | undefined} state
- * @returns {Color}
- */
-export function commandSide(state) {
-  const humans = SIDES.filter((s) => playerKind(state, s) === "human");
-  if (humans.length === 1) return humans[0];
-  return state && state.turn ? state.turn : "black";
-}
+/** A control the board does not offer (it has no entry in state.controls): not drawn. */
+const ABSENT = Object.freeze({ shown: false, enabled: false, side: null, confirm: false });
 
 /**
- * Which buttons to show and which to enable for `state`.
+ * Control `name` as Python published it (state.controls[name]: shown, enabled, and for
+ * Resign and the draw buttons the side they speak for, for Resign, New game and Restart
+ * whether a click must be confirmed). Python decides all of it, from the players, the
+ * result, the draw offer, the network, the pause...; this only reads it.
  * @param {PartialState | null | undefined} state
- * @param {boolean} [interactive]
- * @returns {{ show: Record<ButtonAction, boolean>, enabled: Record<ButtonAction, boolean> }}
+ * @param {Control} name
+ * @returns {ControlState}
  */
-export function controlsFor(state, interactive = true) {
-  const over = Boolean(state && state.result);
-  /** @type {Partial<Record<Color, PlayerKind>>} */
-  const players = (state && state.players) || {};
-  const twoPlayer = SIDES.every((s) => (players[s] ?? "human") === "human");
-  const humanPlays = SIDES.some((s) => (players[s] ?? "human") === "human");
-  const offer = state ? state.draw_offer : null;
-  const me = commandSide(state);
-  // (Boolean(state && state.turn) checked that there is a side to move)
-  const turnHuman =
-    Boolean(state && state.turn) && (players[/** @type {{ turn: Color }} */ (state).turn] ?? "human") === "human";
-  // While paused the board is hidden: nothing that shows or studies it.
-  const paused = isPaused(state);
-  const networkPaused = Boolean(state && state.network && state.network.paused);
-  // Across a network both players see the host's one game: no taking back, no fresh
-  // game, no hints against a person, no editing (Python refuses them too).
-  const local = interactive && !(state && state.network);
-  const show = {
-    new: local,
-    restart: local,
-    // Python says when a pause makes sense (a clock, or a computer to hold).
-    pause: interactive && Boolean(state && (state.paused || (state.pausable && !over))),
-    undo: local,
-    redo: local,
-    flip: true,
-    resign: interactive && humanPlays && !over,
-    "offer-draw": interactive && humanPlays && !over && !offer,
-    "accept-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
-    "decline-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
-    "claim-draw": interactive && !over && Boolean(state && state.draw_claim),
-    hint: local && humanPlays && !over,
-    replay: interactive,
-    edit: local,
-  };
-  const enabled = {
-    new: true,
-    restart: true,
-    // A network pause is lifted by the connection, not by a button.
-    pause: !networkPaused,
-    undo: Boolean(state && state.can_undo),
-    redo: Boolean(state && state.can_redo),
-    flip: true,
-    resign: !over,
-    "offer-draw": !over,
-    "accept-draw": true,
-    "decline-draw": true,
-    "claim-draw": true,
-    hint: turnHuman && !searching(state) && !paused,
-    replay:
-      Boolean(state && (state.history ? state.history.ply > 0 : state.last_move)) &&
-      !(/** @type {PartialState} */ (state).pending) && // (there is a state: Boolean() checked it)
-      !paused,
-    edit: !(state && state.pending) && !paused,
-  };
-  // Python may list the only controls this board offers (a lesson board, say).
-  const allowed = state && Array.isArray(state.controls) ? new Set(state.controls) : null;
-  if (allowed) {
-    for (const action of /** @type {ButtonAction[]} */ (Object.keys(show))) {
-      show[action] = show[action] && allowed.has(action);
-    }
-  }
-  return { show, enabled };
-}
-
-/**
- * Whether the board offers `control` ("evaluation", "milestones", or a button's action).
- * @param {PartialState | null | undefined} state
- * @param {Control} control
- * @returns {boolean}
- */
-export function offers(state, control) {
-  return !(state && Array.isArray(state.controls)) || state.controls.includes(control);
+export function control(state, name) {
+  const controls = state && state.controls;
+  return (controls && controls[name]) || ABSENT;
 }
 
 /**
@@ -408,10 +333,9 @@ export class Chrome {
       return;
     }
     const state = this.state;
-    // Throwing a game in progress away takes a second click.
-    const needsConfirm =
-      action === "resign" || ((action === "new" || action === "restart") && state && state.ply > 0 && !state.result);
-    if (needsConfirm && (!this.armed || this.armed.action !== action)) {
+    const published = control(state, action);
+    // Throwing a game in progress away takes a second click (Python says when).
+    if (published.confirm && (!this.armed || this.armed.action !== action)) {
       this.arm(action);
       return;
     }
@@ -421,13 +345,8 @@ export class Chrome {
       this.onCommand(state && state.paused ? "resume" : "pause");
       return;
     }
-    /** @type {Color | undefined} */
-    let side;
-    if (action === "offer-draw" || action === "resign") side = commandSide(state);
-    else if (action === "accept-draw" || action === "decline-draw") {
-      side = state && state.draw_offer ? (state.draw_offer === "black" ? "white" : "black") : undefined;
-    }
-    this.onCommand(action, side);
+    // Resign and the draw buttons speak for a side: the one Python published.
+    this.onCommand(action, published.side || undefined);
   }
 
   /**
@@ -455,9 +374,9 @@ export class Chrome {
   /**
    * Draw the bar, the status line, the buttons and the analysis lines for a state.
    * @param {BoardState | null} state
-   * @param {{ interactive?: boolean, announce?: string }} [options] `announce`: what to read aloud
+   * @param {{ announce?: string }} [options] `announce`: what to read aloud
    */
-  update(state, { interactive = true, announce = "" } = {}) {
+  update(state, { announce = "" } = {}) {
     const prevStatus = this.state && this.state.status;
     this.state = state;
     if (!state || !state.status) return;
@@ -508,18 +427,23 @@ export class Chrome {
       // Rewriting the same text would not be read again; a trailing space makes it new.
       this.live.textContent = this.live.textContent === announce ? `${announce}\u00a0` : announce;
     }
-    const { show, enabled } = controlsFor(state, interactive);
-    this.evalSwitch.hidden = !offers(state, "evaluation");
+    this.evalSwitch.hidden = !control(state, "evaluation").shown;
     for (const [action, b] of /** @type {[ButtonAction, HTMLButtonElement][]} */ (Object.entries(this.buttons))) {
-      b.hidden = !show[action];
-      b.disabled = !enabled[action];
+      const published = control(state, action);
+      b.hidden = !published.shown;
+      b.disabled = !published.enabled;
     }
-    if (this.armed && (!show[this.armed.action] || !enabled[this.armed.action])) this.disarm();
+    if (this.armed) {
+      const armed = control(state, this.armed.action);
+      if (!armed.shown || !armed.enabled) this.disarm();
+    }
     if (state.draw_offer && !state.result) {
       this.offerText.textContent = `${names[state.draw_offer] || state.draw_offer} offers a draw`;
-      const taker = state.draw_offer === "black" ? "white" : "black";
-      this.buttons["accept-draw"].title = `${names[taker] || taker} accepts the draw`;
-      this.buttons["decline-draw"].title = `${names[taker] || taker} declines the draw`;
+      const taker = control(state, "accept-draw").side;
+      if (taker) {
+        this.buttons["accept-draw"].title = `${names[taker] || taker} accepts the draw`;
+        this.buttons["decline-draw"].title = `${names[taker] || taker} declines the draw`;
+      }
     } else {
       this.offerText.textContent = "";
     }
@@ -529,9 +453,10 @@ export class Chrome {
     const pause = this.buttons.pause;
     pause.textContent = state.paused ? "Resume" : "Pause";
     pause.title = state.paused ? RESUME_TITLE : PAUSE_TITLE;
-    const me = commandSide(state);
-    this.buttons.resign.title = `${names[me] || me} resigns (click twice)`;
-    this.buttons["offer-draw"].title = `${names[me] || me} offers a draw`;
+    const resigner = control(state, "resign").side || state.turn;
+    const offerer = control(state, "offer-draw").side || state.turn;
+    this.buttons.resign.title = `${names[resigner] || resigner} resigns (click twice)`;
+    this.buttons["offer-draw"].title = `${names[offerer] || offerer} offers a draw`;
     this.buttons.hint.title = state.turn
       ? `Show a good move for ${names[state.turn] || state.turn} (H)`
       : "Show a good move (H)";

@@ -6,7 +6,7 @@
 // the panel are this view's own (nothing is sent), and each view shows a given new
 // milestone's toast once.
 
-import { offers } from "./controls.js";
+import { control } from "./controls.js";
 import { el } from "./dom.js";
 
 /** @import { BoardState, EarnedMilestone, Milestone, MilestonesState } from "./types.js" */
@@ -104,7 +104,7 @@ export class Milestones {
    */
   update(state) {
     const milestones = (state && state.milestones) || null;
-    this.button.hidden = !milestones || !offers(state, "milestones");
+    this.button.hidden = !milestones || !control(state, "milestones").shown;
     if (!milestones) {
       this.setOpen(false);
       return;

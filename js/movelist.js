@@ -191,7 +191,7 @@ export class MoveList {
         for (const alt of variations[String(ply)] || []) {
           const v = el("div", "cw-variation", { "data-role": "variation", "data-ply": String(ply) });
           // Compact: the first few moves, the line in the tooltip. Python sends a long
-          // line cut, its last word "…" (protocol.shown_variations).
+          // line cut, its last word "…" (play/state.shown_variations).
           let moves = alt.trim().split(/\s+/);
           const cut = moves.length > 1 && moves[moves.length - 1] === "…";
           if (cut) moves = moves.slice(0, -1);

@@ -1,7 +1,7 @@
 // The contract between Python and the front end, written once: the state Python
-// publishes (the `state` trait: play/protocol.py `build_state` plus the keys
-// widget/board_widget.py `_publish` merges in), the other synced traits, and the intents
-// the board sends back (checked by protocol.py `parse_intent`).
+// publishes (the `state` trait: play/state.py `BoardState`, built whole by `build_state`),
+// the other synced traits, and the intents the board sends back (checked by
+// play/intents.py `parse_intent`).
 //
 // Types only: the JS modules refer to them in JSDoc (`import("./types.js").BoardState`)
 // and `npm run typecheck` (tsc --checkJs) checks the modules against them; nothing here
@@ -164,7 +164,7 @@ export interface NetworkState {
 }
 
 /** A control a board may offer: its buttons, the Evaluation switch and the ★ button
- * (widget/board_widget.py CONTROLS). */
+ * (play/commands.py CONTROLS, read off its table). */
 export type Control =
   | "new"
   | "restart"
@@ -183,12 +183,25 @@ export type Control =
   | "evaluation"
   | "milestones";
 
+/** One control a board offers, as Python decides it for the board's situation
+ * (play/commands.py `controls_for`); the front end only draws it. */
+export interface ControlState {
+  /** Drawn now. */
+  shown: boolean;
+  /** Can be pressed now (drawn greyed out otherwise). */
+  enabled: boolean;
+  /** Resign and the draw buttons: the side they speak for (Accept and Decline: the side
+   * answering the offer; null while there is none). */
+  side?: Color | null;
+  /** Resign, New game and Restart: a click would throw a game away, so it takes two. */
+  confirm?: boolean;
+}
+
 // ---------------------------------------------------------------------- the state
 
 /** The `state` trait: everything the board draws, nothing it must compute. */
 export interface BoardState {
-  // protocol.build_state
-  /** protocol.PROTOCOL_VERSION. */
+  /** play/state.py STATE_PROTOCOL: the version of this shape. */
   protocol: number;
   /** Bumped with every new position; an intent carries the version it was sent from. */
   version: number;
@@ -216,7 +229,6 @@ export interface BoardState {
   draw_claim: string | null;
   players: Record<Color, PlayerKind>;
   history: History;
-  // board_widget._publish
   /** The computer is searching its move. */
   thinking: boolean;
   /** The computer's level ("easy" ... "expert"), null without a computer. */
@@ -231,8 +243,9 @@ export interface BoardState {
   clock: ClockState | null;
   milestones: MilestonesState | null;
   network: NetworkState | null;
-  /** The only controls this board offers; null: all that apply. */
-  controls: Control[] | null;
+  /** Each control this board offers (its controls=[...] choice; a network board leaves
+   * out the evaluation), as it is to be drawn; one not offered has no entry. */
+  controls: Partial<Record<Control, ControlState>>;
   /** Counts every publish, so that a repeated refusal still reaches the board. */
   seq: number;
   /** Undo's tooltip, worded for the game at hand (read when present; Python sends none yet). */
@@ -291,7 +304,7 @@ export interface Model {
 
 // ---------------------------------------------------------------------- the intents
 
-/** The commands parse_intent accepts (protocol.COMMANDS). */
+/** The commands parse_intent accepts (play/commands.py COMMANDS). */
 export type CommandName =
   | "undo"
   | "redo"

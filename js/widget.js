@@ -261,10 +261,7 @@ function render({ model, el }) {
           clock: null,
         }
       : state;
-    chrome.update(barState, {
-      interactive,
-      announce: prev ? announcement(prev, state) : "",
-    });
+    chrome.update(barState, { announce: prev ? announcement(prev, state) : "" });
   };
 
   applyOptions();
@@ -294,7 +291,7 @@ function render({ model, el }) {
       applyOptions();
       input.selected = null;
       view.setMarks(input.marks());
-      chrome.update(state, { interactive: Boolean(model.get("interactive")) });
+      chrome.update(state); // (the controls of a board that only shows: Python's state.controls)
       cover.update(state, { interactive: Boolean(model.get("interactive")) });
       network.update(state, { interactive: Boolean(model.get("interactive")) });
     },

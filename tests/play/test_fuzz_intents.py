@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from checkers_widget import CheckersWidget
 from checkers_widget.core.errors import IntentError
 from checkers_widget.engine import Analysis, Engine
-from checkers_widget.play.protocol import (
+from checkers_widget.play.intents import (
     COMMANDS,
     EDIT_ACTIONS,
     EDIT_PIECES,

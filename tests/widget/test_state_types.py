@@ -27,8 +27,9 @@ import pytest
 
 from checkers_widget import BLACK, WHITE, Game, read_game
 from checkers_widget.core.game import Result
-from checkers_widget.play import protocol
+from checkers_widget.play import commands, intents
 from checkers_widget.play.clock import ExpiryMode, Phase
+from checkers_widget.play.state import StatusKind
 from checkers_widget.widget import CheckersWidget
 from checkers_widget.widget.board_widget import CONTROLS
 from intents import click, command
@@ -109,8 +110,9 @@ def literals(types: Declarations, name: str) -> set[str]:
 
 class Validator:
     """Checks JSON values against the few kinds of type js/types.d.ts uses for what Python
-    sends: string, number, boolean, null, string literals, X[], Record<K, V>, unions,
-    and named interfaces and aliases. It notes the paths where a nullable or optional
+    sends: string, number, boolean, null, string literals, X[], Record<K, V> (every key
+    of K), Partial<Record<K, V>> (some keys of K), unions, and named interfaces and
+    aliases. It notes the paths where a nullable or optional
     field was seen with a value, so that the test can tell which parts it exercised."""
 
     def __init__(self, types: Declarations) -> None:
@@ -152,14 +154,15 @@ class Validator:
             return "; ".join(
                 r for i, v in enumerate(value) if (r := self.mismatch(v, item, f"{path}[{i}]"))
             )
-        if match := re.fullmatch(r"Record<(.+)>", t):
-            key_type, item = split_top(match.group(1), ",")
+        if match := re.fullmatch(r"(Partial<)?Record<(.+)>(?(1)>)", t):
+            partial = match.group(1) is not None
+            key_type, item = split_top(match.group(2), ",")
             if not isinstance(value, dict):
                 return f"{path}: expected an object ({t}), got {value!r:.80}"
             reasons = []
-            if key_type != "string":  # a union of literal keys: every one of them, no other
+            if key_type != "string":  # a union of literal keys: every one (or some), no other
                 keys = literals(self.types, key_type)
-                if set(value) != keys:
+                if set(value) - keys or (not partial and set(value) != keys):
                     reasons.append(f"{path}: keys {sorted(value)}, expected {sorted(keys)}")
             for key, v in value.items():
                 if reason := self.mismatch(v, item, f"{path}.{key}"):
@@ -345,15 +348,15 @@ def test_the_synced_traits_match_model_traits(types: Declarations, published: Re
 
 
 def test_the_string_unions_match_pythons_tables(types: Declarations) -> None:
-    assert literals(types, "CommandName") == set(protocol.COMMANDS)
+    assert literals(types, "CommandName") == set(commands.COMMANDS)
     assert literals(types, "Control") == set(CONTROLS)
-    assert literals(types, "StatusKind") == set(typing.get_args(protocol.StatusKind))
-    assert literals(types, "PieceName") == set(protocol.EDIT_PIECES)
+    assert literals(types, "StatusKind") == set(typing.get_args(StatusKind))
+    assert literals(types, "PieceName") == set(intents.EDIT_PIECES)
     assert literals(types, "Result") == set(typing.get_args(Result))
     assert literals(types, "Color") == {BLACK, WHITE}
     actions = re.findall(r'action: ((?:"\w+"(?: \| )?)+)', types.aliases["EditIntent"])
     assert {a for union in actions for a in re.findall(r'"(\w+)"', union)} == set(
-        protocol.EDIT_ACTIONS
+        intents.EDIT_ACTIONS
     )
     clock = types.interfaces["ClockState"]
     assert set(re.findall(r'"([\w-]+)"', clock["phase"].type)) == set(typing.get_args(Phase))

@@ -12,8 +12,8 @@ import pytest
 
 from checkers_widget import BLACK, CheckersError, Game
 from checkers_widget.engine import Analysis, Engine
-from checkers_widget.widget import CheckersWidget
-from intents import click, command, status
+from checkers_widget.widget import CONTROLS, CheckersWidget
+from intents import click, command, offered, status
 
 # From 9 Black jumps 14 to 18, then goes on over 22 (to 25) or over 23 (to 27).
 FORKED_JUMP = "B:W14,22,23,32:B9,1"
@@ -216,13 +216,13 @@ def test_a_failing_autosave_is_reported_and_play_goes_on(
 # ---------------------------------------------------------------------- controls
 def test_a_board_can_offer_only_some_controls() -> None:
     w = CheckersWidget(controls=["undo", "flip"], milestones=False)
-    assert w.state["controls"] == ["undo", "flip"]
+    assert offered(w) == {"undo", "flip"}
     click(w, 11, 15)
     assert not command(w, "new")  # not offered: a forged press is refused
     assert status(w)[1] == "That control is not offered on this board"
     assert w.game.ply == 1
     assert command(w, "undo") and w.game.ply == 0
-    assert CheckersWidget(milestones=False).state["controls"] is None  # all that apply
+    assert offered(CheckersWidget(milestones=False)) == CONTROLS  # all that apply
 
 
 def test_unknown_controls_are_refused() -> None:

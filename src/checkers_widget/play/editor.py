@@ -10,13 +10,16 @@ could reach.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..core.board import Board
 from ..core.color import COLORS
 from ..core.errors import CheckersError, brief
 from ..core.move import Piece
-from .protocol import EditIntent
+from .intents import EditIntent
+
+if TYPE_CHECKING:
+    from .state import EditorState
 
 __all__ = ["PositionEditor"]
 
@@ -70,7 +73,7 @@ class PositionEditor:
             raise
         self.error = None
 
-    def state(self) -> dict[str, Any] | None:
+    def state(self) -> EditorState | None:
         """``state["editor"]``: the edited position, or None while closed."""
         board = self.board
         if board is None:

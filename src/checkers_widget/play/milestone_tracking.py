@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..core.color import Color, opponent
 from ..core.game import Game
 from ..core.move import Move
 from .milestones import MILESTONES, Attempt, Milestone, MilestoneBook
+
+if TYPE_CHECKING:
+    from .state import MilestonesState, MilestoneState
 
 __all__ = ["MilestoneTracker"]
 
@@ -88,7 +91,7 @@ class MilestoneTracker:
             logger.exception("milestones failed")
         self.new = [m.id for m in earned]
 
-    def state(self, *, played: bool) -> dict[str, Any] | None:
+    def state(self, *, played: bool) -> MilestonesState | None:
         """``state["milestones"]``: all, earned and new; None when off or not ``played``."""
         book = self.book
         if book is None or not played:
@@ -105,5 +108,5 @@ class MilestoneTracker:
         }
 
 
-def _milestone_dict(milestone: Milestone) -> dict[str, str]:
+def _milestone_dict(milestone: Milestone) -> MilestoneState:
     return {"id": milestone.id, "title": milestone.title, "description": milestone.description}

@@ -16,7 +16,7 @@ and clicks from the browser never interleave; the play session handles those eve
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ..core.color import BLACK, COLORS, WHITE, Color
 from ..core.errors import CheckersError
@@ -24,15 +24,11 @@ from ..core.game import Game
 from ..core.move import Move
 from ..network import HostSession, JoinSession, SessionError
 from ..network.session import game_status
+from .commands import LOCAL_ONLY_COMMANDS, network_refusal
 from .players import HUMAN, REMOTE, WAITING, Player
-from .protocol import Status
+from .state import NetworkState, Status
 
 __all__ = ["LOCAL_ONLY_COMMANDS", "RemotePlay", "refuse_network_options"]
-
-#: Commands refused in a network game: both players must see the host's one game.
-LOCAL_ONLY_COMMANDS = frozenset(
-    {"undo", "redo", "new", "restart", "goto", "hint", "pause", "resume", "claim-draw"}
-)
 
 
 class RemotePlay:
@@ -40,7 +36,9 @@ class RemotePlay:
 
     def __init__(self, session: HostSession | JoinSession) -> None:
         self.session = session
-        self.role = "host" if isinstance(session, HostSession) else "guest"
+        self.role: Literal["host", "guest"] = (
+            "host" if isinstance(session, HostSession) else "guest"
+        )
 
     # ------------------------------------------------------------------ sides
     @property
@@ -87,10 +85,7 @@ class RemotePlay:
         """A control pressed on the board: draw offers, resignation, join requests."""
         session = self.session
         if name in LOCAL_ONLY_COMMANDS:
-            raise CheckersError(
-                f"{name.replace('-', ' ')} is not available in a network game: "
-                "both players must see the same game"
-            )
+            raise CheckersError(network_refusal(name))
         if name in ("accept-peer", "refuse-peer"):
             if not isinstance(session, HostSession):
                 raise CheckersError("only the host accepts or refuses players")
@@ -154,7 +149,7 @@ class RemotePlay:
             return f"{session.guest_name or 'The guest'} has left"
         return ""
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> NetworkState:
         """What the board shows of the connection (``state["network"]``)."""
         session = self.session
         request = session.pending_request if isinstance(session, HostSession) else None

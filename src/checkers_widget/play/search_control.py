@@ -22,8 +22,9 @@ from ..core.move import Move
 from ..engine import Analysis
 from .players import Player
 from .search_runner import THREADS_AVAILABLE, SearchRunner
+from .state import AnalysisState, analysis_state
 
-__all__ = ["HintSource", "SearchControl", "analysis_view"]
+__all__ = ["HintSource", "SearchControl"]
 
 
 @runtime_checkable
@@ -39,17 +40,6 @@ class HintSource(Protocol):
         stop: threading.Event | None = None,
         on_info: Callable[[Analysis], Any] | None = None,
     ) -> Analysis: ...
-
-
-def analysis_view(analysis: Analysis, *, scored: bool = True) -> dict[str, Any]:
-    """What the board shows of an analysis: the move's path, the score and the line
-    (``scored=False``: no score, for a hint that is an answer rather than a judgement)."""
-    return {
-        "move": analysis.move.to_dict() if analysis.move else None,
-        "score": analysis.score_text if scored else "",
-        "pv": " ".join(str(m) for m in analysis.pv),
-        "depth": analysis.depth,
-    }
 
 
 class SearchControl:
@@ -70,10 +60,11 @@ class SearchControl:
         self._analyst = SearchRunner(threaded=threaded)
         #: Whether the player to move is searching for its move.
         self.thinking = False
-        #: The hint shown for this position (see :func:`analysis_view`), or None.
-        self.hint: dict[str, Any] | None = None
+        #: The hint shown for this position, or None (see
+        #: :func:`~checkers_widget.play.state.analysis_state`).
+        self.hint: AnalysisState | None = None
         #: The live evaluation shown for this position, or None.
-        self.evaluation: dict[str, Any] | None = None
+        self.evaluation: AnalysisState | None = None
 
     def use_hints(self, source: HintSource, *, scored: bool = True) -> None:
         """Take hints from ``source`` from now on (``scored``: show their scores)."""
@@ -141,7 +132,7 @@ class SearchControl:
     def show_hint(self, analysis: Analysis, *, live_eval: bool) -> None:
         """Keep ``analysis`` as the hint; with the live evaluation on, the evaluation shows
         the same analysis (one search, one answer)."""
-        self.hint = analysis_view(analysis, scored=self.scored_hints)
+        self.hint = analysis_state(analysis, scored=self.scored_hints)
         if live_eval:
             self._analyst.cancel()  # an evaluation still searching would say otherwise
             self.evaluation = self.hint

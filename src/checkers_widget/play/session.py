@@ -4,18 +4,22 @@ The session is the one place where a board's state lives: the game, the jump in
 progress (``pending``), a jump chain taken back by Undo (the redo chain), the version
 of the published state, the status line and the answer to the last action (the
 notice), pause, the players, the user's hooks. It turns each intent from a front end
-into calls on the game (:meth:`PlaySession.handle` answers with an :class:`Outcome`)
-and publishes the board's state (:func:`protocol.build_state`) through the callback it
-is given: the widget sets its ``state`` trait from it; a test or another front end may
-read :attr:`PlaySession.state`.
+into calls on the game (:meth:`PlaySession.handle` answers with an :class:`Outcome`),
+refusing and dispatching commands as :mod:`~checkers_widget.play.commands`'s table says,
+and publishes the board's state (:func:`~checkers_widget.play.state.build_state`)
+through the callback it is given: the widget sets its ``state`` trait from it; a test
+or another front end may read :attr:`PlaySession.state`.
 
 It is composed of small parts, each told what it needs in plain values:
 :class:`SearchControl` (the computer's move, hints, the live evaluation),
 :class:`TurnTimer` (the clock), :class:`MilestoneTracker`, :class:`PositionEditor`,
 :class:`~checkers_widget.play.autosave.Autosave`, :class:`HookRunner` (validators and
-observers) and, for a network game, :class:`RemotePlay`. Each side is played by a
-:class:`~checkers_widget.play.players.Player`; the session asks the player whose turn
-it is for its move when that player moves by itself.
+observers) and, for a network game, :class:`RemotePlay`; and of the parts that decide
+for it, reading its state and acting through its methods: :class:`IntentHandler` (what
+becomes of each message from a front end), :class:`CommandHandler` (each command, after
+the table's refusals) and :class:`ClockPolicy` (timed turns, grace, expiry). Each side
+is played by a :class:`~checkers_widget.play.players.Player`; the session asks the
+player whose turn it is for its move when that player moves by itself.
 
 Every change to the game, from the board or from Python, comes back through the game's
 events (:meth:`Game.subscribe`) and is published at once. One re-entrant lock (shared
@@ -33,59 +37,50 @@ import random
 import threading
 import traceback
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..core.board import Board
 from ..core.color import BLACK, COLORS, WHITE, Color, opponent
 from ..core.errors import CheckersError, HookError, MoveVetoed
-from ..core.game import WIN, DrawRules, Game
+from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..engine import Analysis, Engine
-from ..network import HostSession, JoinSession, SessionError, SessionEvent
+from ..network import HostSession, JoinSession, SessionEvent
+from . import commands
 from .autosave import Autosave
 from .clock import Expiry, TimeControl
+from .clock_policy import ClockPolicy
+from .command_handling import CommandHandler
+from .commands import ControlFacts
 from .editor import PositionEditor
 from .hook_runner import HookRunner, Observer, Validator
+from .intent_handling import THINKING_REFUSAL, IntentHandler
 from .milestone_tracking import MilestoneTracker
 from .milestones import Attempt, MilestoneBook
 from .network_play import RemotePlay
 from .outcome import Outcome
 from .players import HUMAN, ComputerPlayer, Human, Player, kinds
-from .protocol import (
-    Command,
-    EditIntent,
-    IntentError,
-    MoveIntent,
+from .search_control import HintSource, SearchControl
+from .state import (
+    ReplayState,
+    StateInputs,
     Status,
     StatusKind,
+    analysis_state,
     build_state,
-    default_status,
-    parse_intent,
-    resolve_path,
+    control_facts,
+    move_state,
 )
-from .search_control import HintSource, SearchControl, analysis_view
 from .turn_timer import TurnTimer
-from .wording import safe_text, sentence
+from .wording import safe_text
 
-__all__ = ["CONTROLS", "PAUSED_STATUS", "THINKING_REFUSAL", "Goal", "Outcome", "PlaySession"]
+__all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "Goal", "Outcome", "PlaySession"]
 
 logger = logging.getLogger("checkers_widget")
-
-#: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
-CONTROLS = frozenset(
-    {
-        "new", "restart", "pause", "undo", "redo", "flip", "hint", "replay", "edit",
-        "resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw",
-        "evaluation", "milestones",
-    }
-)  # fmt: skip
 
 #: The status line of a paused board (by Pause, or restored from an autosave file): the
 #: board is covered, so the line says why and how to go on rather than whose turn it is.
 PAUSED_STATUS = Status("Paused: press Resume (P) to go on", "turn")
-
-#: The status line for a click or key on the board while the computer thinks.
-THINKING_REFUSAL = "Wait: the computer is thinking; move after its reply"
 
 #: The status kinds :meth:`PlaySession.say` may show ("thinking" is the computer's).
 SAY_KINDS: tuple[StatusKind, ...] = (
@@ -147,6 +142,11 @@ class PlaySession:
         self.search = SearchControl(hint_source, evaluator or hint_source)
         self.hooks = HookRunner(self._report_hook_error)
         self.editor = PositionEditor()
+        #: What the clock means for the game (timed turns, grace, expiry).
+        self.clock_policy = ClockPolicy(self)
+        #: What becomes of each intent, and of each command.
+        self.intents = IntentHandler(self)
+        self.command_handler = CommandHandler(self)
         self.remote: RemotePlay | None = None
         self.timer: TurnTimer | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -189,7 +189,7 @@ class PlaySession:
         #: The answer to the last action (a refusal, a veto, a hook's error): shown over
         #: ``status`` until the next action or change, then forgotten.
         self.notice: Status | None = None
-        self.replay_view: dict[str, Any] | None = None
+        self.replay_view: ReplayState | None = None
         self.controls = controls
         # True after undo, redo or a move-list jump, until the next move: the user is
         # looking back through the game and the computer waits for them.
@@ -416,7 +416,7 @@ class PlaySession:
             self.errors.append(self.status.text)
             self.publish()
 
-    def _answer_draw_offer(self) -> None:
+    def answer_draw_offer(self) -> None:
         """The computer accepts a draw when it stands worse, or level in a bare ending."""
         game = self.game
         offerer = game.draw_offer
@@ -458,7 +458,7 @@ class PlaySession:
         self.search.show_hint(analysis, live_eval=self.live_eval)
         self.publish()
 
-    def _start_hint(self) -> None:
+    def start_hint(self) -> None:
         version = self.version
         self.status = Status("Looking for a good move…", "thinking")
         self.publish()
@@ -484,7 +484,7 @@ class PlaySession:
             with self.lock:
                 # (A hint asked for meanwhile replaces the evaluation: see _show_hint.)
                 if version == self.version and self.live_eval and search.hint is None:
-                    search.evaluation = analysis_view(analysis)
+                    search.evaluation = analysis_state(analysis)
                     self.publish()
 
         search.evaluate(self.game.copy(), progress, self._computer_failed)
@@ -493,7 +493,7 @@ class PlaySession:
         """The Evaluation switch; False (and nothing changes) where it is not offered."""
         with self.lock:
             if on and self.remote is not None:
-                return False  # not offered on a network board (see offered_controls)
+                return False  # not offered on a network board (see commands.offered)
             self.live_eval = on
             if on:
                 if not self.search.thinking and not self.game.is_over():
@@ -569,7 +569,7 @@ class PlaySession:
             self.publish()
             raise MoveVetoed(reason, [move])
         self.hooks.failure = None
-        self._play_own(move)
+        self.play_own(move)
         failure = self.hooks.take_failure()
         if failure is not None:
             raise HookError(
@@ -577,7 +577,7 @@ class PlaySession:
             ) from failure
         return move
 
-    def _play_own(self, move: Move) -> None:
+    def play_own(self, move: Move) -> None:
         """Play a move of the player's (from the board or :meth:`play`).
 
         Against the computer, a move replayed after Undo drops the rest of the line
@@ -747,7 +747,7 @@ class PlaySession:
             for m in line[:index]:
                 before.push(m)
             self.replay_view = {
-                "move": chosen.to_dict(),
+                "move": move_state(chosen),
                 "before": {str(s): p.name for s, p in before.pieces.items()},
                 "ply": index,
                 "speed": float(speed),
@@ -765,9 +765,9 @@ class PlaySession:
                 self.editor.start(self.game.board)
                 self.publish(bump=True)
             elif self.editor.open:
-                self._finish_editing(keep=True)
+                self.finish_editing(keep=True)
 
-    def _finish_editing(self, *, keep: bool) -> None:
+    def finish_editing(self, *, keep: bool) -> None:
         board = self.editor.finish()
         if keep and board is not None:
             old = self.game
@@ -778,98 +778,30 @@ class PlaySession:
             self.publish(bump=True)
         self._after_change()
 
-    def _edit_intent(self, intent: EditIntent) -> Outcome:
-        action = intent.action
-        if action == "start":
-            self.edit(True)
-            return Outcome.done()
-        if not self.editor.open:
-            return self._refuse("The position editor is not open")
-        if action in ("done", "cancel"):
-            self._finish_editing(keep=action == "done")
-            return Outcome.done()
-        try:
-            self.editor.apply(intent)
-        except CheckersError as exc:
-            return self._refuse(sentence(exc))
-        self.publish(bump=True)
-        return Outcome.done()
-
     # ------------------------------------------------------------------ the clock
     @property
     def clock_started(self) -> bool:
         return self.timer is not None and self.timer.started
 
-    def _timed_turn(self) -> bool:
-        game = self.game
-        return (
-            not game.is_over()
-            and not self.editor.open
-            and isinstance(self.players[game.turn], Human)
-        )
-
     def sync_clock(self) -> None:
-        """Time the human to move; no clock on the computer's turn or when it is over."""
-        if self.timer is not None:
-            game = self.game
-            self.timer.sync(
-                timed=self._timed_turn(), ply=game.ply, side=game.turn, paused=self.paused
-            )
-
-    def _clock_waits(self) -> bool:
-        return self.timer is not None and self.timer.waits(timed=self._timed_turn())
-
-    def _clock_note(self) -> Status | None:
-        """The status line of a clock that waits: whose turn, and when the clock starts."""
-        if not self._clock_waits():
-            return None
-        status = default_status(self.game, self.pending)
-        automatic = any(player.automatic for player in self.players.values())
-        first = "your first move" if automatic else "the first move"
-        return Status(f"{status.text} · the clock starts with {first}", status.kind)
+        """Time the human to move (see :meth:`ClockPolicy.sync`)."""
+        self.clock_policy.sync()
 
     def on_time_expired(self, expiry: Expiry) -> None:
-        """Runs on the timer's thread: grace begins, the computer moves for you, or you lose."""
-        with self.lock:
-            timer = self.timer
-            game = self.game
-            if timer is None or game.is_over() or expiry.side != game.turn:
-                return
-            if not timer.expiry_applies(expiry) or self.paused:
-                return  # the player moved (or paused) just as the time ran out
-            name = game.side_name(expiry.side)
-            if expiry.action == "grace":
-                grace = round(timer.control.grace)
-                self.status = Status(f"{name}: time is up; {grace} s of grace time left", "refused")
-                self.publish()
-            elif expiry.action == "forfeit":
-                game.set_result(WIN[opponent(expiry.side)], f"{name} ran out of time")
-            else:
-                self.move_for(expiry.side)
+        """Runs on the timer's thread (see :meth:`ClockPolicy.on_expired`)."""
+        self.clock_policy.on_expired(expiry)
 
     def move_for(self, side: Color) -> None:
-        """Time ran out: a quick search picks the move (finishing a jump chain in progress)."""
-        game = self.game
-        legal = game.legal_moves()
-        if self.pending:
-            legal = [m for m in legal if m.path[: len(self.pending)] == self.pending] or legal
-        if len(legal) == 1:
-            move = legal[0]
-        else:
-            analysis = self.search.hints.analyse(game.copy(), depth=4)
-            move = analysis.move if analysis.move in legal else legal[0]
+        """Time ran out: the computer plays a quick move for ``side``."""
+        self.clock_policy.move_for(side)
+
+    def play_automatic(self, move: Move) -> None:
+        """Play ``move`` for the player to move, who did not choose it (time ran out)."""
         self._auto_moving = True
         try:
-            game.play(move)
+            self.game.play(move)
         finally:
             self._auto_moving = False
-        name = game.side_name(side)
-        self.status = Status(
-            f"{name} ran out of time: the computer played {move} instead. "
-            f"If it happens again on {name}'s next turn, {name} loses",
-            "refused",
-        )
-        self.publish()
 
     # ------------------------------------------------------------------ network
     def connect(self, session: HostSession | JoinSession) -> None:
@@ -906,13 +838,6 @@ class PlaySession:
                 return  # the game's own event already published the board
             self.publish()
 
-    def _remote_wait_text(self) -> str:
-        assert self.remote is not None
-        peer = self.remote.peer_name()
-        if self.remote.local_side is None:
-            return self.remote.status(self.game).text  # no game yet: why not
-        return f"It is {peer or 'your opponent'}'s turn"
-
     # ------------------------------------------------------------------ intents
     def handle(self, content: Any) -> Outcome:
         """Act on one message from a front end and say what became of it.
@@ -926,7 +851,7 @@ class PlaySession:
             self.notice = None
             published = self._seq
             try:
-                outcome = self._handle(content)
+                outcome = self.intents.dispatch(content)
             finally:
                 if self._seq == published:
                     # Every intent is answered with a state, even one that changed
@@ -937,194 +862,28 @@ class PlaySession:
             listener(outcome)
         return outcome
 
-    def _handle(self, content: Any) -> Outcome:
-        try:
-            intent = parse_intent(content)
-        except IntentError as exc:
-            logger.warning("refused a malformed message from the board: %s", exc)
-            return self._refuse(f"Refused a malformed message: {exc}")
-        if intent.version != self.version:
-            return self._refuse(
-                "That was played on an old position; the board has been brought up to date"
-            )
-        if not self.interactive:
-            return self._refuse("This board is for viewing only")
-        if self.paused and not (isinstance(intent, Command) and intent.name in ("pause", "resume")):
-            return self._refuse("The game is paused: press Resume (P) to go on")
-        if isinstance(intent, EditIntent):
-            return self._edit_intent(intent)
-        if self.editor.open:
-            return self._refuse("Finish editing the position first (Done or Cancel)")
-        if isinstance(intent, MoveIntent):
-            if self.search.thinking:
-                # The board sends clicks made meanwhile so that this is said, not
-                # swallowed; nothing is queued: the move is made once it has played.
-                return self._refuse(THINKING_REFUSAL)
-            player = self.players[self.game.turn]
-            if player.automatic:
-                return self._refuse("It is the computer's turn")
-            if not isinstance(player, Human):  # the other notebook's turn, or nobody's yet
-                return self._refuse(self._remote_wait_text())
-            return self._move_intent(intent)
-        return self._command(intent)
-
-    def _refuse(self, text: str, path: tuple[int, ...] | None = None) -> Outcome:
+    def refuse(self, text: str, path: tuple[int, ...] | None = None) -> Outcome:
         """Answer an action with ``text`` on the status line, until the next action."""
         self.notice = Status(text, "refused")
         self.publish()
         return Outcome.refused(text, path)
 
-    def _illegal(self, text: str, path: tuple[int, ...]) -> Outcome:
-        """Refuse a clicked path that is no legal move (a lesson counts it as a slip)."""
-        self._refuse(text)
-        return Outcome("illegal", text, path=path)
-
-    def _move_intent(self, intent: MoveIntent) -> Outcome:
-        game = self.game
-        path = intent.path
-        if game.is_over():
-            return self._refuse(
-                f"The game is over ({game.result}): start a new game to play on", path
-            )
-        if self.pending and path[: len(self.pending)] != self.pending:
-            return self._illegal(
-                f"Keep jumping with the piece on {self.pending[-1]}: "
-                "a jump sequence must be finished",
-                path,
-            )
-        try:
-            resolved = resolve_path(game.legal_moves(), path)
-        except IntentError as exc:
-            return self._illegal(self._explain(path, str(exc)), path)
-        if isinstance(resolved, tuple):
-            self.pending = resolved
-            self.status = None
-            self.publish(bump=True)
-            return Outcome("pending", path=path)
-        try:
-            reason = self.hooks.veto(game, resolved)
-        except HookError as exc:
-            self.pending = None
-            self.publish(bump=True)
-            return Outcome("failed", str(exc), move=resolved, path=path)
-        if reason is not None:
-            self.pending = None
-            self.notice = Status(reason, "refused")
-            self.publish(bump=True)
-            return Outcome("vetoed", reason, move=resolved, path=path)
-        self.tracker.person_move = resolved
-        if self.remote is not None:
-            try:
-                self.remote.play(resolved)
-            except (CheckersError, SessionError) as exc:
-                self.pending = None
-                self.tracker.person_move = None
-                return self._refuse(sentence(exc), path)
-            self.pending = None
-            self.publish(bump=True)  # the host's answer brings the new position
-            return Outcome("played", changed=True, move=resolved, path=path)
-        if self.timer is not None:
-            self.timer.start()  # a move made on the board starts the clock
-        self._play_own(resolved)
-        return Outcome("played", changed=True, move=resolved, path=path)
-
-    def _explain(self, path: tuple[int, ...], fallback: str) -> str:
-        """Why a clicked path is not a move, in a learner's words."""
-        game = self.game
-        piece = game.board.piece_at(path[0])
-        if piece is None:
-            return f"There is no piece on {path[0]}"
-        if piece.color != game.turn:
-            return f"It is {game.side_name(game.turn)}'s turn"
-        explain = getattr(game, "explain", None)
-        if callable(explain):
-            try:
-                return str(explain(path))
-            except Exception:  # explanations are a courtesy; never fail a refusal on them
-                logger.exception("explain failed for %s", path)
-        legal = game.legal_moves()
-        if legal and legal[0].is_capture and not any(m.start == path[0] for m in legal):
-            return "You must jump: " + ", ".join(str(m) for m in legal)
-        return sentence(fallback)
-
-    def _command(self, command: Command) -> Outcome:
-        game = self.game
-        side = command.side
-        if self.controls is not None and command.name in CONTROLS - set(self.controls):
-            return self._refuse("That control is not offered on this board")
-        if self.remote is not None and command.name != "replay":  # replay only shows
-            try:
-                self.remote.command(command.name)
-            except (CheckersError, SessionError) as exc:
-                return self._refuse(sentence(exc))
-            return Outcome.done()
-        try:
-            if command.name == "undo":
-                return Outcome.done(self.undo() is not None)
-            if command.name == "redo":
-                return Outcome.done(self.redo() is not None)
-            if command.name == "new":
-                self.new_game()
-                return Outcome.done()
-            if command.name == "restart":
-                self.restart()
-                return Outcome.done()
-            if command.name == "pause":
-                if not self.pausable:
-                    return self._refuse("There is no clock or computer to pause")
-                self.pause()
-                return Outcome.done()
-            if command.name == "resume":
-                self.resume()
-                return Outcome.done()
-            if command.name == "goto":
-                assert command.ply is not None
-                self.goto(command.ply)
-                return Outcome.done()
-            if command.name == "replay":
-                self.replay()
-                return Outcome.done()
-            if command.name == "hint":
-                if self.search.thinking or self.players[game.turn].automatic:
-                    return self._refuse("Hints are for your own moves: wait for the computer")
-                if game.is_over():
-                    return self._refuse("The game is over: there is nothing to hint")
-                self._start_hint()
-                return Outcome.done()
-            if self.opponent is not None and command.name in ("offer-draw", "resign"):
-                side = side or self.human_side()
-            if command.name == "resign":
-                game.resign(side or game.turn)
-            elif command.name == "offer-draw":
-                game.offer_draw(side or game.turn)
-                if self.opponent is not None and game.draw_offer is not None:
-                    self._answer_draw_offer()
-            elif command.name == "accept-draw":
-                game.accept_draw(side)
-            elif command.name == "decline-draw":
-                game.decline_draw(side)
-            elif command.name == "claim-draw":
-                game.claim_draw()
-        except CheckersError as exc:
-            return self._refuse(sentence(exc))
-        return Outcome.done()
-
     # ------------------------------------------------------------------ state out
-    def offered_controls(self) -> list[str] | None:
-        """The controls the board draws (None: all that apply, the front end's choice).
-
-        A network board offers no evaluation: an engine's view of a game against a person
-        is the hint that network play leaves out.
-        """
-        if self.remote is not None:
-            return [c for c in self.controls or sorted(CONTROLS) if c != "evaluation"]
-        return self.controls
+    def control_facts(self) -> ControlFacts:
+        """The facts of this board that decide its controls (see :mod:`.commands`)."""
+        return control_facts(self.game, self.state_inputs())
 
     def evaluation_offered(self) -> bool:
         """Whether the front end may turn the Evaluation switch (an interactive board
         offering the "evaluation" control)."""
-        offered = self.offered_controls()
-        return self.interactive and (offered is None or "evaluation" in offered)
+        return self.interactive and commands.offered("evaluation", self.control_facts())
+
+    def set_interactive(self, on: bool) -> None:
+        """``widget.interactive = ...``: the session's record follows it, and so do the
+        controls it publishes."""
+        with self.lock:
+            self.interactive = on
+            self.publish()
 
     def offers_moves(self) -> bool:
         """Whether the board offers this position's legal moves to click.
@@ -1146,7 +905,7 @@ class PlaySession:
             or goal
             or (self.remote.status(self.game, self.pending) if self.remote is not None else None)
             or self._waiting_status()
-            or self._clock_note()
+            or self.clock_policy.note()
         )
 
     def publish(self, *, bump: bool = False) -> None:
@@ -1154,42 +913,42 @@ class PlaySession:
         position, which makes intents sent for the old one stale)."""
         if bump:
             self.version += 1
-        game = self.game
-        search = self.search
-        timer = self.timer
         self._seq += 1  # every publish differs, so a repeated refusal still reaches the board
-        state = build_state(
-            game,
-            version=self.version,
-            pending=self.pending,
-            status=self.status_line(),
-            players=kinds(self.players),
-            extra={
-                "thinking": search.thinking,
-                "level": self.opponent.level if self.opponent is not None else None,
-                "hint": search.hint,
-                "evaluation": search.evaluation,
-                "replay": self.replay_view,
-                "editor": self.editor.state(),
-                "paused": self.paused,
-                "pausable": self.pausable,
-                "clock": (
-                    timer.state(waiting=self._clock_waits(), side=game.turn)
-                    if timer is not None
-                    else None
-                ),
-                "milestones": self.tracker.state(played=self.played_game),
-                "network": self.remote.state() if self.remote is not None else None,
-                "controls": self.offered_controls(),
-                "can_redo": game.can_redo or self.redo_chain is not None,
-                "seq": self._seq,
-            },
-        )
-        if not self.offers_moves():
-            state["legal"] = []  # nothing to click: no piece is lit as movable
+        state = cast("dict[str, Any]", build_state(self.game, self.state_inputs(), seq=self._seq))
         self.state = state
         if self._on_publish is not None:
             self._on_publish(state)
+
+    def state_inputs(self) -> StateInputs:
+        """Everything besides the game that the published state shows."""
+        game = self.game
+        search = self.search
+        timer = self.timer
+        return StateInputs(
+            version=self.version,
+            pending=self.pending,
+            redo_chain=self.redo_chain is not None,
+            status=self.status_line(),
+            players=kinds(self.players),
+            offers_moves=self.offers_moves(),
+            thinking=search.thinking,
+            level=self.opponent.level if self.opponent is not None else None,
+            hint=search.hint,
+            evaluation=search.evaluation,
+            replay=self.replay_view,
+            editor=self.editor.state(),
+            paused=self.paused,
+            pausable=self.pausable,
+            clock=(
+                timer.state(waiting=self.clock_policy.waits(), side=game.turn)
+                if timer is not None
+                else None
+            ),
+            milestones=self.tracker.state(played=self.played_game),
+            network=self.remote.state() if self.remote is not None else None,
+            interactive=self.interactive,
+            chosen_controls=frozenset(self.controls) if self.controls is not None else None,
+        )
 
     def _save(self) -> None:
         """Autosave the game (when asked for); a failure is reported, never raised."""

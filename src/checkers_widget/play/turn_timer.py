@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ..core.color import Color
 from .clock import Expiry, TimeControl, TurnClock
+from .state import ClockState
 from .timekeeper import Timekeeper
 
 __all__ = ["TurnTimer"]
@@ -79,13 +79,19 @@ class TurnTimer:
         """Whether a turn to time waits for the first move to start the clock."""
         return timed and not self.started
 
-    def state(self, *, waiting: bool, side: Color) -> dict[str, Any]:
+    def state(self, *, waiting: bool, side: Color) -> ClockState:
         """The clock for the board: the running turn, or the full time waiting to start."""
         snap = self.keeper.snapshot()
         if waiting:
-            snap.update(side=side, phase="move", remaining=self.control.per_move, running=False)
-        snap["waiting"] = waiting
-        return snap
+            snap.update(
+                {
+                    "side": side,
+                    "phase": "move",
+                    "remaining": self.control.per_move,
+                    "running": False,
+                }
+            )
+        return {**snap, "waiting": waiting}
 
     def reset(self) -> None:
         """A new game: the clock waits for a first move again."""

@@ -33,8 +33,8 @@ from ..core.move import Move
 from ..engine import Analysis, Engine
 from ..play.outcome import Outcome
 from ..play.players import ScriptedPlayer
-from ..play.protocol import Status, default_status
 from ..play.session import PlaySession
+from ..play.state import Status, default_status
 from .lesson import Lesson
 from .run import LessonRun
 

@@ -29,7 +29,7 @@ import ipywidgets as ipw
 
 from ..core.errors import CheckersError, IllegalMoveError, brief
 from ..core.move import Move
-from ..play.protocol import IntentError, resolve_path
+from ..play.intents import IntentError, resolve_path
 from ..widget.board_widget import CheckersWidget, MoveVetoed
 from .lesson import Lesson, LessonError, NoSuchLessonError
 from .lesson_board import LESSON_SIZE, lesson_board

@@ -14,10 +14,10 @@ from ..core.color import COLORS
 from ..core.errors import CheckersError
 from ..core.game import Game
 from ..engine import LEVELS, Engine
+from ..play.commands import CONTROLS
 from ..play.milestones import MilestoneBook
 from ..play.players import ComputerPlayer, Player
 from ..play.search_control import HintSource
-from ..play.session import CONTROLS
 
 __all__ = ["check_arguments", "checked_controls", "make_player"]
 

@@ -28,13 +28,14 @@ from ..engine import Analysis, Engine
 from ..formats.game_info import GameInfo
 from ..network import HostSession, JoinSession
 from ..play.clock import TimeControl, TurnClock
+from ..play.commands import CONTROLS
 from ..play.hook_runner import DEFAULT_VETO, Observer, Validator
 from ..play.hooks import GameView
 from ..play.milestones import MilestoneBook
 from ..play.network_play import refuse_network_options
 from ..play.players import Player
 from ..play.search_control import HintSource
-from ..play.session import CONTROLS, THINKING_REFUSAL, PlaySession
+from ..play.session import THINKING_REFUSAL, PlaySession
 from ..play.wording import MAX_REASON_CHARS, safe_text, sentence
 from .arguments import check_arguments, checked_controls, make_player
 from .fallback import Picture, StaticFallback
@@ -87,7 +88,7 @@ class CheckersWidget(anywidget.AnyWidget):
     _esm = _STATIC / "widget.js"
     _css = _STATIC / "widget.css"
 
-    #: Everything the front end draws (see :func:`protocol.build_state`).
+    #: Everything the front end draws (see :func:`~checkers_widget.play.state.build_state`).
     state = traitlets.Dict().tag(sync=True)
     #: The side drawn at the bottom: ``"black"`` or ``"white"``; the Flip control changes it.
     orientation = traitlets.Enum([BLACK, WHITE], default_value=BLACK).tag(sync=True)
@@ -218,8 +219,9 @@ class CheckersWidget(anywidget.AnyWidget):
         self.session.view_changed()
 
     def _on_interactive(self, change: dict[str, Any]) -> None:
-        """``widget.interactive = ...`` from Python: the session's record follows it."""
-        self.session.interactive = bool(change["new"])
+        """``widget.interactive = ...`` from Python: the session's record follows it, and
+        so do the controls it publishes."""
+        self.session.set_interactive(bool(change["new"]))
 
     def close(self) -> None:
         """Stop any search, the clock and any network game, and close the widget."""
