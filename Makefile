@@ -2,7 +2,8 @@
 #
 #   make lab    set up .venv + node_modules, build the front end, open JupyterLab on examples/
 #   make test   same set-up, then `make lint` (ruff check + format, mypy --strict), Debian chromium,
-#               vitest and the whole pytest suite (browser tests included)
+#               vitest, tsc on the front end's JSDoc types and the whole pytest suite (browser
+#               tests included)
 #
 # Other targets: make setup | lint | js | clean
 # Pass extra pytest arguments with PYTEST_ARGS, e.g. make test PYTEST_ARGS='-m "not browser"'.
@@ -29,7 +30,7 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 help:
 	@echo "make lab    - set up everything and open JupyterLab on examples/"
-	@echo "make test   - set up everything (incl. Debian chromium) and run ruff, mypy, vitest, pytest"
+	@echo "make test   - set up everything (incl. Debian chromium) and run ruff, mypy, vitest, tsc, pytest"
 	@echo "make lint   - ruff check, ruff format --check and mypy --strict (see pyproject.toml)"
 	@echo "make js     - rebuild the front-end bundle ($(BUNDLE))"
 	@echo "make clean  - remove .venv, node_modules and build output"
@@ -76,6 +77,7 @@ lint: setup
 
 test: lint chromium
 	npm test
+	npm run typecheck
 	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
 
 js: $(NODE_STAMP)

@@ -4,9 +4,30 @@
 
 import { startsWith } from "./selection.js";
 
-/** The pieces as they are to be drawn: a jump in progress shows its piece on the way. */
+/** @import { DrawnState, Move, PartialState, Pieces } from "./types.js" */
+/**
+ * @typedef {object} PlanCapture A captured piece the mover passes.
+ * @property {number} square
+ * @property {number} hop the hop (0-based) during which it is passed
+ * @property {"remove" | "fade" | "restore" | "unfade"} change
+ */
+/**
+ * @typedef {object} Plan How a piece travels from one drawing to the next.
+ * @property {number} from the square it leaves
+ * @property {number[]} hops the squares it visits; the last is where it ends
+ * @property {PlanCapture[]} captures
+ */
+/** @typedef {{ animation: Animation, finish: () => void }} Running An animation the Animator tracks. */
+
+/**
+ * The pieces as they are to be drawn: a jump in progress shows its piece on the way.
+ * @param {PartialState | null | undefined} state
+ * @returns {{ pieces: Pieces, faded: Set<number> }}
+ */
 export function displayPieces(state) {
+  /** @type {Pieces} */
   const pieces = { ...((state && state.pieces) || {}) };
+  /** @type {Set<number>} */
   const faded = new Set();
   const pending = state && state.pending;
   if (pending && Array.isArray(pending.path) && pending.path.length > 1) {
@@ -22,11 +43,21 @@ export function displayPieces(state) {
   return { pieces, faded };
 }
 
+/**
+ * The path of a jump in progress (at least one hop), else null.
+ * @param {PartialState | null | undefined} state
+ * @returns {number[] | null}
+ */
 function pendingPath(state) {
   const pending = state && state.pending;
   return pending && Array.isArray(pending.path) && pending.path.length > 1 ? pending.path : null;
 }
 
+/**
+ * Whether two moves are the same (or both missing).
+ * @param {Move | null | undefined} a
+ * @param {Move | null | undefined} b
+ */
 function sameMove(a, b) {
   if (!a || !b) return !a && !b;
   return a.notation === b.notation && startsWith(a.path, b.path) && a.path.length === b.path.length;
@@ -40,11 +71,15 @@ function sameMove(a, b) {
  * pieces, each `{ square, hop, change }` with the hop (0-based) during which it is
  * passed and `change` one of "remove" (taken), "fade" (jumped in a sequence still
  * going on), "restore" (a move taken back) or "unfade" (a sequence abandoned).
+ * @param {DrawnState | null | undefined} prev
+ * @param {DrawnState | null | undefined} next
+ * @returns {Plan | null}
  */
 export function planTransition(prev, next) {
   if (!prev || !next || !prev.pieces || !next.pieces) return null;
   const prevPending = pendingPath(prev);
   const nextPending = pendingPath(next);
+  /** @type {Plan | null} */
   let plan = null;
   if (next.ply === prev.ply + 1 && next.last_move && !nextPending) {
     // A move was completed (by this view, another view, or Python).
@@ -101,7 +136,12 @@ export function planTransition(prev, next) {
   return plan;
 }
 
-/** Whether animations should run: the `animate` trait and the user's motion setting. */
+/**
+ * Whether animations should run: the `animate` trait and the user's motion setting.
+ * @param {boolean | undefined} enabled
+ * @param {{ matchMedia?: (query: string) => { matches: boolean } }} [win] the window (its media queries)
+ * @returns {boolean}
+ */
 export function motionAllowed(enabled, win = typeof window === "undefined" ? undefined : window) {
   if (!enabled) return false;
   try {
@@ -114,7 +154,11 @@ export function motionAllowed(enabled, win = typeof window === "undefined" ? und
   return true;
 }
 
-/** Milliseconds per hop: a little quicker for long multi-jumps. */
+/**
+ * Milliseconds per hop: a little quicker for long multi-jumps.
+ * @param {number} hops
+ * @returns {number}
+ */
 export function hopDuration(hops) {
   return hops > 1 ? 170 : 200;
 }
@@ -125,10 +169,18 @@ export function hopDuration(hops) {
  */
 export class Animator {
   constructor() {
+    /** @type {Set<Running>} */
     this.running = new Set();
   }
 
-  /** Animate `element` through `keyframes`; `done` runs once when it ends or is stopped. */
+  /**
+   * Animate `element` through `keyframes`; `done` runs once when it ends or is stopped.
+   * @param {Element} element
+   * @param {Keyframe[]} keyframes
+   * @param {KeyframeAnimationOptions} options
+   * @param {() => void} [done]
+   * @returns {Animation | null}
+   */
   play(element, keyframes, options, done) {
     let called = false;
     const finish = () => {

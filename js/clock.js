@@ -13,9 +13,15 @@
 
 import { el } from "./dom.js";
 
+/** @import { BoardState, Color, NetworkState } from "./types.js" */
+
 const LOW_SECONDS = 10; // under this, the countdown turns to the warning style with tenths
 
-/** "1:05" for 65 s (whole seconds rounded up), and "9.4" (tenths) under ten seconds. */
+/**
+ * "1:05" for 65 s (whole seconds rounded up), and "9.4" (tenths) under ten seconds.
+ * @param {number} seconds
+ * @returns {string}
+ */
 export function formatClock(seconds) {
   const s = Math.max(0, Number(seconds) || 0);
   if (s < LOW_SECONDS) return (Math.floor(s * 10) / 10).toFixed(1);
@@ -23,7 +29,11 @@ export function formatClock(seconds) {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-/** The same in words for screen readers: "1 minute 5 seconds". */
+/**
+ * The same in words for screen readers: "1 minute 5 seconds".
+ * @param {number} seconds
+ * @returns {string}
+ */
 export function clockWords(seconds) {
   const whole = Math.ceil(Math.max(0, Number(seconds) || 0));
   const m = Math.floor(whole / 60);
@@ -34,22 +44,32 @@ export function clockWords(seconds) {
   return parts.join(" ");
 }
 
-/** Whether the clock's countdown moves for `state` (it runs and nothing holds it). */
+/**
+ * Whether the clock's countdown moves for `state` (it runs and nothing holds it).
+ * @param {BoardState | null | undefined} state
+ * @returns {boolean}
+ */
 export function clockTicking(state) {
   const clock = state && state.clock;
   if (!clock || typeof clock.remaining !== "number") return false;
+  /** @type {Partial<NetworkState>} */
   const network = state.network || {};
   return clock.running !== false && !clock.paused && !state.paused && !network.paused && !state.result;
 }
 
 export class Clock {
-  /** `now()`: milliseconds, monotonic (performance.now by default). */
+  /**
+   * `now()`: milliseconds, monotonic (performance.now by default).
+   * @param {{ now?: () => number }} [options]
+   */
   constructor({ now = () => performance.now() } = {}) {
     this.now = now;
+    /** @type {BoardState | null} */
     this.state = null;
     this.remaining = 0; // seconds left when the state arrived
     this.since = 0; // when it arrived, in now() milliseconds
     this.ticking = false;
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
     this.words = "";
     // The digits (seen) and, beside them, their words (read); both go into a chip.
@@ -61,13 +81,19 @@ export class Clock {
     this.spacer.textContent = "0:00";
   }
 
-  /** The side whose chip should hold the clock, or null when there is no clock to show. */
+  /**
+   * The side whose chip should hold the clock, or null when there is no clock to show.
+   * @returns {Color | null}
+   */
   get side() {
     const clock = this.state && this.state.clock;
     return clock && (clock.side === "black" || clock.side === "white") ? clock.side : null;
   }
 
-  /** A new state: restart the countdown from its `remaining`. */
+  /**
+   * A new state: restart the countdown from its `remaining`.
+   * @param {BoardState | null} state
+   */
   update(state) {
     const clock = state && state.clock;
     // The same clock redrawn (another trait changed): its countdown goes on untouched.
@@ -87,15 +113,16 @@ export class Clock {
     this.since = this.now();
     this.ticking = clockTicking(state) && this.remaining > 0;
     const names = state.names || {};
-    const who = names[clock.side] || clock.side;
+    // (this.side checked that clock.side is a side)
+    const who = names[/** @type {Color} */ (clock.side)] || clock.side;
     const grace = clock.phase === "grace";
-    const strikes = (clock.strikes && clock.strikes[clock.side]) || 0;
+    const strikes = (clock.strikes && clock.strikes[/** @type {Color} */ (clock.side)]) || 0;
     const expiry = clock.on_expiry === "forfeit" ? "the game is lost" : "a move is played for them";
     const rule = [];
     if (clock.per_move) rule.push(`${clockWords(clock.per_move)} a move`);
     if (clock.grace) rule.push(`then ${clockWords(clock.grace)} extra`);
     const so = strikes ? ` (${strikes} time${strikes === 1 ? "" : "s"} so far)` : "";
-    this.element.setAttribute("data-side", clock.side);
+    this.element.setAttribute("data-side", /** @type {Color} */ (clock.side));
     this.element.setAttribute("data-phase", grace ? "grace" : "move");
     this.element.setAttribute("data-ticking", String(this.ticking));
     this.element.setAttribute("data-waiting", String(Boolean(clock.waiting)));
@@ -123,7 +150,9 @@ export class Clock {
     if (this.element.textContent !== text) this.element.textContent = text;
     const low = left < LOW_SECONDS;
     if (this.element.getAttribute("data-low") !== String(low)) this.element.setAttribute("data-low", String(low));
-    const held = !this.ticking && (clock.paused || this.state.paused || clock.running === false);
+    // (this.state is set: it has a clock)
+    const held =
+      !this.ticking && (clock.paused || /** @type {BoardState} */ (this.state).paused || clock.running === false);
     const extra = clock.phase === "grace" ? "extra " : "";
     const words = clock.waiting
       ? `, ${clockWords(left)} a move: the clock starts with the first move`

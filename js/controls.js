@@ -2,21 +2,54 @@
 // plays it: "You", "Computer (hard)" or "Opponent (Alice)"), the move clock in the chip
 // of the side to move, the status line with its thinking dots, the buttons, the hint
 // and evaluation lines, and the hidden live region that reads moves and status aloud.
-// Everything it shows comes from the state; the buttons only send commands, and the
-// Evaluation switch sets the live_eval trait.
+// Everything it shows comes from the state (which buttons show and which are enabled is
+// Python's state.controls); the buttons only send commands, and the Evaluation switch
+// sets the live_eval trait.
 
 import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis.js";
 import { Clock } from "./clock.js";
-import { isPaused } from "./pause.js";
 import { pieceSvg } from "./pieces.js";
 import { el } from "./dom.js";
 
+/** @import { Analysis, BoardState, Color, CommandName, Control, ControlState, Count, PartialState, PlayerKind } from "./types.js" */
+/** @import { EvaluationParts } from "./analysis.js" */
+/**
+ * @typedef {"new" | "restart" | "pause" | "undo" | "redo" | "flip" | "hint" | "replay" | "edit"
+ *   | "resign" | "offer-draw" | "accept-draw" | "decline-draw" | "claim-draw"} ButtonAction
+ *   A button's action: the controls drawn as buttons.
+ */
+/**
+ * @typedef {object} SideParts A side's chip in the bar.
+ * @property {HTMLDivElement} chip
+ * @property {HTMLSpanElement} name
+ * @property {HTMLSpanElement} sep
+ * @property {HTMLSpanElement} player
+ * @property {HTMLSpanElement} thinking
+ * @property {HTMLSpanElement} men
+ * @property {HTMLSpanElement} kings
+ * @property {HTMLSpanElement} sr
+ */
+/**
+ * @typedef {object} ChromeOptions
+ * @property {(name: Exclude<CommandName, "goto"> | "edit", side?: Color) => void} onCommand
+ * @property {() => void} onFlip
+ * @property {(on: boolean) => void} [onEvaluation]
+ */
+
+/** @type {Color[]} */
 const SIDES = ["black", "white"];
 const UNDO_TITLE = "Take back the last move (U)";
 const PAUSE_TITLE = "Pause the game and the clock (P)";
 const RESUME_TITLE = "Resume the game and the clock (P)";
+/** @type {Record<string, string>} */
 const CONFIRM = { resign: "Really resign?", new: "Really start again?", restart: "Really restart?" };
 
+/**
+ * A button of the bar or the controls.
+ * @param {ButtonAction} action
+ * @param {string} label
+ * @param {string} [title]
+ */
 function button(action, label, title) {
   const b = el("button", "cw-btn", { type: "button", "data-action": action });
   b.textContent = label;
@@ -24,7 +57,11 @@ function button(action, label, title) {
   return b;
 }
 
-/** Three dots that pulse while something is being searched (CSS draws them). */
+/**
+ * Three dots that pulse while something is being searched (CSS draws them).
+ * @param {string} className
+ * @param {Record<string, string>} [attrs]
+ */
 function dots(className, attrs = {}) {
   const node = el("span", `cw-dots ${className}`, { "aria-hidden": "true", ...attrs });
   for (let i = 0; i < 3; i++) node.appendChild(el("span", "cw-dot"));
@@ -32,13 +69,22 @@ function dots(className, attrs = {}) {
   return node;
 }
 
-/** What plays `side`: "human" (on this computer), "computer" or "remote" (over the network). */
+/**
+ * What plays `side`: "human" (on this computer), "computer" or "remote" (over the network).
+ * @param {PartialState | null | undefined} state
+ * @param {Color} side
+ * @returns {PlayerKind}
+ */
 function playerKind(state, side) {
+  /** @type {Partial<Record<Color, PlayerKind>>} */
   const players = (state && state.players) || {};
   return players[side] ?? "human";
 }
 
-/** The other player's name in a network game, or "". */
+/**
+ * The other player's name in a network game, or "".
+ * @param {PartialState | null | undefined} state
+ */
 function peerName(state) {
   const peer = state && state.network && state.network.peer;
   return typeof peer === "string" ? peer : "";
@@ -48,6 +94,9 @@ function peerName(state) {
  * Who plays `side`, for the bar: "Computer (hard)"; "Opponent (Alice)" (or "Opponent")
  * for the other person in a network game; "You" for the local player when the other
  * side is the computer or remote; "" between two people at one board.
+ * @param {PartialState} state
+ * @param {Color} side
+ * @returns {string}
  */
 export function playerLabel(state, side) {
   const kind = playerKind(state, side);
@@ -58,7 +107,11 @@ export function playerLabel(state, side) {
   return playerKind(state, other) === "human" ? "" : "You";
 }
 
-/** The same for screen readers, after the side's name: ", you", ", played by Alice". */
+/**
+ * The same for screen readers, after the side's name: ", you", ", played by Alice".
+ * @param {PartialState} state
+ * @param {Color} side
+ */
 function playerWords(state, side) {
   const kind = playerKind(state, side);
   const label = playerLabel(state, side);
@@ -68,82 +121,37 @@ function playerWords(state, side) {
   return `, played by the ${label.toLowerCase()}`;
 }
 
-/** Whether a search runs: the computer's move, or a hint being looked for. */
+/**
+ * Whether a search runs: the computer's move, or a hint being looked for.
+ * @param {PartialState | null | undefined} state
+ * @returns {boolean}
+ */
 export function searching(state) {
   return Boolean(state && (state.thinking || (state.status && state.status.kind === "thinking")));
 }
 
+/** A control the board does not offer (it has no entry in state.controls): not drawn. */
+const ABSENT = Object.freeze({ shown: false, enabled: false, side: null, confirm: false });
+
 /**
- * The side that presses the buttons: the only human at this board (the other side being
- * the computer or a remote player), else the side to move.
+ * Control `name` as Python published it (state.controls[name]: shown, enabled, and for
+ * Resign and the draw buttons the side they speak for, for Resign, New game and Restart
+ * whether a click must be confirmed). Python decides all of it, from the players, the
+ * result, the draw offer, the network, the pause...; this only reads it.
+ * @param {PartialState | null | undefined} state
+ * @param {Control} name
+ * @returns {ControlState}
  */
-export function commandSide(state) {
-  const humans = SIDES.filter((s) => playerKind(state, s) === "human");
-  if (humans.length === 1) return humans[0];
-  return state && state.turn ? state.turn : "black";
+export function control(state, name) {
+  const controls = state && state.controls;
+  return (controls && controls[name]) || ABSENT;
 }
 
-/** Which buttons to show and which to enable for `state`. */
-export function controlsFor(state, interactive = true) {
-  const over = Boolean(state && state.result);
-  const players = (state && state.players) || {};
-  const twoPlayer = SIDES.every((s) => (players[s] ?? "human") === "human");
-  const humanPlays = SIDES.some((s) => (players[s] ?? "human") === "human");
-  const offer = state ? state.draw_offer : null;
-  const me = commandSide(state);
-  const turnHuman = Boolean(state && state.turn) && (players[state.turn] ?? "human") === "human";
-  // While paused the board is hidden: nothing that shows or studies it.
-  const paused = isPaused(state);
-  const networkPaused = Boolean(state && state.network && state.network.paused);
-  // Across a network both players see the host's one game: no taking back, no fresh
-  // game, no hints against a person, no editing (Python refuses them too).
-  const local = interactive && !(state && state.network);
-  const show = {
-    new: local,
-    restart: local,
-    // Python says when a pause makes sense (a clock, or a computer to hold).
-    pause: interactive && Boolean(state && (state.paused || (state.pausable && !over))),
-    undo: local,
-    redo: local,
-    flip: true,
-    resign: interactive && humanPlays && !over,
-    "offer-draw": interactive && humanPlays && !over && !offer,
-    "accept-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
-    "decline-draw": interactive && !over && Boolean(offer) && (twoPlayer || offer !== me),
-    "claim-draw": interactive && !over && Boolean(state && state.draw_claim),
-    hint: local && humanPlays && !over,
-    replay: interactive,
-    edit: local,
-  };
-  const enabled = {
-    new: true,
-    restart: true,
-    // A network pause is lifted by the connection, not by a button.
-    pause: !networkPaused,
-    undo: Boolean(state && state.can_undo),
-    redo: Boolean(state && state.can_redo),
-    flip: true,
-    resign: !over,
-    "offer-draw": !over,
-    "accept-draw": true,
-    "decline-draw": true,
-    "claim-draw": true,
-    hint: turnHuman && !searching(state) && !paused,
-    replay: Boolean(state && (state.history ? state.history.ply > 0 : state.last_move)) && !state.pending && !paused,
-    edit: !(state && state.pending) && !paused,
-  };
-  // Python may list the only controls this board offers (a lesson board, say).
-  const allowed = state && Array.isArray(state.controls) ? new Set(state.controls) : null;
-  if (allowed) for (const action of Object.keys(show)) show[action] = show[action] && allowed.has(action);
-  return { show, enabled };
-}
-
-/** Whether the board offers `control` ("evaluation", "milestones", or a button's action). */
-export function offers(state, control) {
-  return !(state && Array.isArray(state.controls)) || state.controls.includes(control);
-}
-
-/** Words for the counts: "12 pieces, 1 king". */
+/**
+ * Words for the counts: "12 pieces, 1 king".
+ * @param {Count | null | undefined} count
+ * @returns {string}
+ */
 export function countWords(count) {
   const men = (count && count.men) || 0;
   const kings = (count && count.kings) || 0;
@@ -151,7 +159,12 @@ export function countWords(count) {
   return `${total} piece${total === 1 ? "" : "s"}, ${kings} king${kings === 1 ? "" : "s"}`;
 }
 
-/** The sentence read aloud when a state arrives after `prev`. */
+/**
+ * The sentence read aloud when a state arrives after `prev`.
+ * @param {BoardState | null} prev
+ * @param {BoardState | null} next
+ * @returns {string}
+ */
 export function announcement(prev, next) {
   if (!next || !next.status) return "";
   const names = next.names || { black: "Black", white: "White" };
@@ -181,18 +194,22 @@ export class Chrome {
    * `onCommand(name, side)` sends a command; `onFlip()` turns the board;
    * `onEvaluation(on)` sets the live evaluation. The board's own element is placed by
    * the caller between the status line and the controls.
+   * @param {ChromeOptions} options
    */
   constructor({ onCommand, onFlip, onEvaluation = () => {} }) {
     this.onCommand = onCommand;
     this.onFlip = onFlip;
     this.onEvaluation = onEvaluation;
+    /** @type {BoardState | null} */
     this.state = null;
     this.liveEval = false;
+    /** @type {EvaluationParts | null} */
     this.lastEval = null; // the last evaluation shown, kept (dimmed) while a new one is searched
+    /** @type {{ action: ButtonAction, timer: ReturnType<typeof setTimeout> } | null} */
     this.armed = null; // { action, timer }: a button waiting for its confirming click
     this.clock = new Clock(); // moved into the chip of the side whose time runs
     this.bar = el("div", "cw-bar", { "data-role": "bar" });
-    this.sides = {};
+    this.sides = /** @type {Record<Color, SideParts>} */ ({});
     for (const side of SIDES) {
       const chip = el("div", `cw-side cw-side-${side}`, { "data-side": side });
       const icon = el("span", "cw-side-icon", { "data-icon": `${side}-man` });
@@ -214,7 +231,8 @@ export class Chrome {
       this.sides[side] = { chip, name, sep, player, thinking, men, kings, sr };
     }
     this.offerText = el("span", "cw-offer-text");
-    this.buttons = {};
+    this.buttons = /** @type {Record<ButtonAction, HTMLButtonElement>} */ ({});
+    /** @type {(action: ButtonAction, label: string, title: string) => HTMLButtonElement} */
     const make = (action, label, title) => {
       const b = button(action, label, title);
       this.buttons[action] = b;
@@ -275,19 +293,26 @@ export class Chrome {
     this.evalLine.hidden = true;
     this.analysis.append(this.hintLine, this.evalLine);
     this.analysis.hidden = true;
+    /** @type {Record<string, string>} */
     this.labels = {};
     for (const [action, b] of Object.entries(this.buttons)) this.labels[action] = b.textContent;
   }
 
-  /** Wire the buttons; listeners go away with `signal`. */
+  /**
+   * Wire the buttons; listeners go away with `signal`.
+   * @param {AbortSignal} signal
+   */
   listen(signal) {
-    for (const [action, b] of Object.entries(this.buttons)) {
+    for (const [action, b] of /** @type {[ButtonAction, HTMLButtonElement][]} */ (Object.entries(this.buttons))) {
       b.addEventListener("click", () => this.press(action), { signal });
     }
     this.evalBox.addEventListener("change", () => this.onEvaluation(this.evalBox.checked), { signal });
   }
 
-  /** The live_eval trait changed (from this view, another one, or Python). */
+  /**
+   * The live_eval trait changed (from this view, another one, or Python).
+   * @param {boolean} on
+   */
   setLiveEval(on) {
     this.liveEval = Boolean(on);
     this.evalBox.checked = this.liveEval;
@@ -296,7 +321,10 @@ export class Chrome {
     this.drawAnalysis();
   }
 
-  /** A button was pressed (or its keyboard shortcut used). */
+  /**
+   * A button was pressed (or its keyboard shortcut used).
+   * @param {ButtonAction} action
+   */
   press(action) {
     const b = this.buttons[action];
     if (b && (b.disabled || b.hidden)) return;
@@ -305,10 +333,9 @@ export class Chrome {
       return;
     }
     const state = this.state;
-    // Throwing a game in progress away takes a second click.
-    const needsConfirm =
-      action === "resign" || ((action === "new" || action === "restart") && state && state.ply > 0 && !state.result);
-    if (needsConfirm && (!this.armed || this.armed.action !== action)) {
+    const published = control(state, action);
+    // Throwing a game in progress away takes a second click (Python says when).
+    if (published.confirm && (!this.armed || this.armed.action !== action)) {
       this.arm(action);
       return;
     }
@@ -318,14 +345,14 @@ export class Chrome {
       this.onCommand(state && state.paused ? "resume" : "pause");
       return;
     }
-    let side;
-    if (action === "offer-draw" || action === "resign") side = commandSide(state);
-    else if (action === "accept-draw" || action === "decline-draw") {
-      side = state && state.draw_offer ? (state.draw_offer === "black" ? "white" : "black") : undefined;
-    }
-    this.onCommand(action, side);
+    // Resign and the draw buttons speak for a side: the one Python published.
+    this.onCommand(action, published.side || undefined);
   }
 
+  /**
+   * Ask for a confirming click on the button of `action`.
+   * @param {ButtonAction} action
+   */
   arm(action) {
     this.disarm();
     const b = this.buttons[action];
@@ -344,7 +371,12 @@ export class Chrome {
     this.armed = null;
   }
 
-  update(state, { interactive = true, announce = "" } = {}) {
+  /**
+   * Draw the bar, the status line, the buttons and the analysis lines for a state.
+   * @param {BoardState | null} state
+   * @param {{ announce?: string }} [options] `announce`: what to read aloud
+   */
+  update(state, { announce = "" } = {}) {
     const prevStatus = this.state && this.state.status;
     this.state = state;
     if (!state || !state.status) return;
@@ -395,18 +427,23 @@ export class Chrome {
       // Rewriting the same text would not be read again; a trailing space makes it new.
       this.live.textContent = this.live.textContent === announce ? `${announce}\u00a0` : announce;
     }
-    const { show, enabled } = controlsFor(state, interactive);
-    this.evalSwitch.hidden = !offers(state, "evaluation");
-    for (const [action, b] of Object.entries(this.buttons)) {
-      b.hidden = !show[action];
-      b.disabled = !enabled[action];
+    this.evalSwitch.hidden = !control(state, "evaluation").shown;
+    for (const [action, b] of /** @type {[ButtonAction, HTMLButtonElement][]} */ (Object.entries(this.buttons))) {
+      const published = control(state, action);
+      b.hidden = !published.shown;
+      b.disabled = !published.enabled;
     }
-    if (this.armed && (!show[this.armed.action] || !enabled[this.armed.action])) this.disarm();
+    if (this.armed) {
+      const armed = control(state, this.armed.action);
+      if (!armed.shown || !armed.enabled) this.disarm();
+    }
     if (state.draw_offer && !state.result) {
       this.offerText.textContent = `${names[state.draw_offer] || state.draw_offer} offers a draw`;
-      const taker = state.draw_offer === "black" ? "white" : "black";
-      this.buttons["accept-draw"].title = `${names[taker] || taker} accepts the draw`;
-      this.buttons["decline-draw"].title = `${names[taker] || taker} declines the draw`;
+      const taker = control(state, "accept-draw").side;
+      if (taker) {
+        this.buttons["accept-draw"].title = `${names[taker] || taker} accepts the draw`;
+        this.buttons["decline-draw"].title = `${names[taker] || taker} declines the draw`;
+      }
     } else {
       this.offerText.textContent = "";
     }
@@ -416,9 +453,10 @@ export class Chrome {
     const pause = this.buttons.pause;
     pause.textContent = state.paused ? "Resume" : "Pause";
     pause.title = state.paused ? RESUME_TITLE : PAUSE_TITLE;
-    const me = commandSide(state);
-    this.buttons.resign.title = `${names[me] || me} resigns (click twice)`;
-    this.buttons["offer-draw"].title = `${names[me] || me} offers a draw`;
+    const resigner = control(state, "resign").side || state.turn;
+    const offerer = control(state, "offer-draw").side || state.turn;
+    this.buttons.resign.title = `${names[resigner] || resigner} resigns (click twice)`;
+    this.buttons["offer-draw"].title = `${names[offerer] || offerer} offers a draw`;
     this.buttons.hint.title = state.turn
       ? `Show a good move for ${names[state.turn] || state.turn} (H)`
       : "Show a good move (H)";
@@ -439,8 +477,13 @@ export class Chrome {
         ...(hint.score ? [["", " ("], ["cw-line-score", hint.score], ["", ")"]] : []),
         ...(hint.line ? [["cw-line-sep", " · line: "], ["cw-line-pv", hint.line]] : []),
       ]);
-      const depth = state.hint.depth ? ` (depth ${state.hint.depth})` : "";
-      this.hintLine.title = `${hintText({ ...state.hint, pv: "" }, state)} · line: ${state.hint.pv || ""}${depth}`;
+      // (a hint line means there is a hint)
+      const depth = /** @type {Analysis} */ (state.hint).depth
+        ? ` (depth ${/** @type {Analysis} */ (state.hint).depth})`
+        : "";
+      this.hintLine.title = `${hintText({ .../** @type {Analysis} */ (state.hint), pv: "" }, state)} · line: ${
+        /** @type {Analysis} */ (state.hint).pv || ""
+      }${depth}`;
     }
     let ev = null;
     let stale = false;
@@ -476,7 +519,11 @@ export class Chrome {
   }
 }
 
-/** Replace `line`'s content with spans ([className, text] pairs; "" for plain text). */
+/**
+ * Replace `line`'s content with spans ([className, text] pairs; "" for plain text).
+ * @param {HTMLElement} line
+ * @param {string[][]} segments
+ */
 function fillLine(line, segments) {
   const nodes = segments.map(([cls, text]) => {
     if (!cls) return document.createTextNode(text);

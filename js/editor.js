@@ -8,8 +8,21 @@
 import { pieceSvg, pieceWords } from "./pieces.js";
 import { el } from "./dom.js";
 
+/**
+ * @import { BoardState, Color, Count, DrawnState, EditIntent, EditorState, IntentDraft } from "./types.js"
+ * @import { PieceName, Pieces, Without } from "./types.js"
+ */
+/** @typedef {PieceName | "none"} Tool A piece to place, or "none": the eraser. */
+
+/** @type {Tool[]} */
 export const TOOLS = ["black-man", "black-king", "white-man", "white-king", "none"];
 
+/**
+ * A button of the editor.
+ * @param {string} action its data-action
+ * @param {string | Node} label
+ * @param {string} [title]
+ */
 function button(action, label, title) {
   const b = el("button", "cw-btn", { type: "button", "data-action": action });
   b.append(label);
@@ -21,6 +34,10 @@ function button(action, label, title) {
  * The edit intent (without version) for a click on `square` with `tool` (a piece name
  * or "none", the eraser), given the pieces now: the piece is placed, or removed when
  * the same piece is already there; null when nothing would change.
+ * @param {Pieces | null | undefined} pieces
+ * @param {number} square
+ * @param {Tool} tool
+ * @returns {IntentDraft | null}
  */
 export function placeIntent(pieces, square, tool) {
   const current = (pieces || {})[String(square)] || null;
@@ -29,19 +46,28 @@ export function placeIntent(pieces, square, tool) {
   return { kind: "edit", action: "place", square, piece };
 }
 
-/** The counts for the bar while editing: { black: { men, kings }, white: {...} }. */
+/**
+ * The counts for the bar while editing: { black: { men, kings }, white: {...} }.
+ * @param {Pieces | null | undefined} pieces
+ * @returns {Record<Color, Count>}
+ */
 export function countPieces(pieces) {
+  /** @type {Record<Color, Count>} */
   const counts = { black: { men: 0, kings: 0 }, white: { men: 0, kings: 0 } };
   for (const name of Object.values(pieces || {})) {
-    const [color, rank] = name.split("-");
+    const [color, rank] = /** @type {[Color, string]} */ (name.split("-"));
     if (counts[color]) counts[color][rank === "king" ? "kings" : "men"] += 1;
   }
   return counts;
 }
 
-/** What the board draws while editing: the edited pieces, no move, no marks. */
+/**
+ * What the board draws while editing: the edited pieces, no move, no marks.
+ * @param {BoardState} state a state with the editor open
+ * @returns {DrawnState}
+ */
 export function editorBoardState(state) {
-  const editor = state.editor;
+  const editor = /** @type {EditorState} */ (state.editor);
   return {
     ...state,
     turn: null,
@@ -55,10 +81,17 @@ export function editorBoardState(state) {
 }
 
 export class EditorPanel {
-  /** `send(intent)` sends an edit intent (the caller adds the version). */
+  /**
+   * `send(make)` sends the edit intent `make()` returns (null: nothing); the caller adds
+   * the version, and may call `make` later, once the answer to the last action has come
+   * (see outbox.js): a click then toggles the piece that stands on the square by then.
+   * @param {{ send: (make: () => IntentDraft | null) => void }} options
+   */
   constructor({ send }) {
     this.send = send;
+    /** @type {Tool} */
     this.tool = "black-man";
+    /** @type {EditorState | null} */
     this.editor = null;
     this.dirty = false; // the FEN field holds the user's own typing
     this.element = el("div", "cw-editor", {
@@ -70,14 +103,15 @@ export class EditorPanel {
     const head = el("div", "cw-editor-head");
     head.textContent = "Set up a position: pick a piece, then click squares";
     this.palette = el("div", "cw-palette", { role: "toolbar", "aria-label": "Pieces" });
+    /** @type {Map<Tool, HTMLButtonElement>} */
     this.tools = new Map();
 
     const turnBox = el("div", "cw-editor-turn", { role: "group", "aria-label": "Side to move" });
     const turnLabel = el("span", "cw-editor-label");
     turnLabel.textContent = "To move:";
-    this.turnButtons = {};
+    this.turnButtons = /** @type {Record<Color, HTMLButtonElement>} */ ({});
     turnBox.appendChild(turnLabel);
-    for (const side of ["black", "white"]) {
+    for (const side of /** @type {Color[]} */ (["black", "white"])) {
       const b = button("edit-turn", side === "black" ? "Black" : "White", `${side === "black" ? "Black" : "White"} to move`);
       b.dataset.turn = side;
       b.classList.add("cw-toggle");
@@ -147,6 +181,11 @@ export class EditorPanel {
     this.palette.replaceChildren(...nodes);
   }
 
+  /**
+   * Open, redraw or close the editor for a new state.
+   * @param {BoardState | null} state
+   * @param {{ interactive?: boolean }} [options]
+   */
   update(state, { interactive = true } = {}) {
     const editor = (state && state.editor) || null;
     const opened = editor && !this.editor;
@@ -172,17 +211,25 @@ export class EditorPanel {
     const invalid = Boolean(editor.error) && this.dirty;
     this.fen.classList.toggle("cw-invalid", invalid);
     this.fen.setAttribute("aria-invalid", String(invalid));
-    for (const b of this.element.querySelectorAll("button, input")) b.disabled = !interactive;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement | HTMLInputElement>} */ (
+      this.element.querySelectorAll("button, input")
+    ))
+      b.disabled = !interactive;
   }
 
-  /** A click on a board square while editing; returns true (the editor took it). */
+  /**
+   * A click on a board square while editing; returns true (the editor took it).
+   * @param {number} square
+   * @returns {boolean}
+   */
   clickSquare(square) {
     if (!this.editor) return false;
-    const intent = placeIntent(this.editor.pieces, square, this.tool);
-    if (intent) this.send(intent);
+    const tool = this.tool;
+    this.send(() => (this.editor ? placeIntent(this.editor.pieces, square, tool) : null));
     return true;
   }
 
+  /** @param {Tool} tool */
   selectTool(tool) {
     this.tool = tool;
     for (const [name, b] of this.tools) b.setAttribute("aria-pressed", String(name === tool));
@@ -192,24 +239,48 @@ export class EditorPanel {
     const text = this.fen.value.trim();
     if (!this.editor || !this.dirty) return;
     this.dirty = false;
-    if (text && text !== this.editor.fen) this.send({ kind: "edit", action: "fen", fen: text });
+    if (text && text !== this.editor.fen) this.send(() => ({ kind: "edit", action: "fen", fen: text }));
     else this.fen.value = this.editor.fen || "";
   }
 
+  /**
+   * A button of the editor was pressed.
+   * @param {string} action
+   * @param {HTMLElement} target the button (its data-tool or data-turn)
+   */
   press(action, target) {
-    if (action === "edit-piece") this.selectTool(target.dataset.tool);
-    else if (action === "edit-turn") this.send({ kind: "edit", action: "turn", turn: target.dataset.turn });
-    else if (action === "edit-clear") this.send({ kind: "edit", action: "clear" });
-    else if (action === "edit-reset") this.send({ kind: "edit", action: "reset" });
-    else if (action === "edit-done") this.send({ kind: "edit", action: "done" });
-    else if (action === "edit-cancel") this.send({ kind: "edit", action: "cancel" });
+    if (action === "edit-piece") this.selectTool(/** @type {Tool} */ (target.dataset.tool));
+    else if (action === "edit-turn") this.sendEdit({ action: "turn", turn: /** @type {Color} */ (target.dataset.turn) });
+    else if (action === "edit-clear") this.sendEdit({ action: "clear" });
+    else if (action === "edit-reset") this.sendEdit({ action: "reset" });
+    else if (action === "edit-done") this.sendEdit({ action: "done" });
+    else if (action === "edit-cancel") this.sendEdit({ action: "cancel" });
   }
 
+  /**
+   * Send an edit intent with these fields (through `send`: it waits its turn).
+   * @param {Without<EditIntent, "kind" | "version">} fields
+   */
+  sendEdit(fields) {
+    this.send(() => ({ kind: "edit", ...fields }));
+  }
+
+  /** @param {AbortSignal} signal */
   listen(signal) {
+    /**
+     * @template {keyof HTMLElementEventMap} K
+     * @param {HTMLElement} target
+     * @param {K} type
+     * @param {(event: HTMLElementEventMap[K]) => void} fn
+     */
     const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
     on(this.element, "click", (event) => {
-      const b = event.target.closest && event.target.closest("button[data-action]");
-      if (b && !b.disabled && this.element.contains(b)) this.press(b.dataset.action, b);
+      const b = /** @type {HTMLButtonElement | null} */ (
+        // (a click's target is an element)
+        /** @type {Element} */ (event.target).closest &&
+          /** @type {Element} */ (event.target).closest("button[data-action]")
+      );
+      if (b && !b.disabled && this.element.contains(b)) this.press(/** @type {string} */ (b.dataset.action), b);
     });
     on(this.fen, "input", () => {
       this.dirty = true;

@@ -7,10 +7,19 @@
 import "./gameinfo.css";
 import { el } from "./dom.js";
 
-/** The lines the header shows for `info`: { players, event, result } ("" when absent). */
+/** @import { Color, GameInfo } from "./types.js" */
+/** @typedef {{ players: string, event: string, result: string }} GameInfoLines */
+
+/**
+ * The lines the header shows for `info`: { players, event, result } ("" when absent).
+ * @param {GameInfo | null | undefined} info
+ * @returns {GameInfoLines}
+ */
 export function gameInfoLines(info) {
   if (!info || typeof info !== "object") return { players: "", event: "", result: "" };
+  /** @type {Partial<Record<Color, string>>} */
   const sides = info.sides || {};
+  /** @type {(name: string | undefined, side: Color) => string} */
   const player = (name, side) => `${name || "?"} (${sides[side] || side})`;
   const players = info.black || info.white ? `${player(info.black, "black")} v ${player(info.white, "white")}` : "";
   const round = info.round ? `round ${info.round}` : "";
@@ -29,9 +38,13 @@ export class GameInfoHeader {
     this.element.hidden = true;
   }
 
+  /**
+   * Draw the header of the `game_info` trait.
+   * @param {GameInfo | null | undefined} info
+   */
   update(info) {
     const lines = gameInfoLines(info);
-    for (const key of ["players", "event", "result"]) {
+    for (const key of /** @type {(keyof GameInfoLines)[]} */ (["players", "event", "result"])) {
       const node = this[key];
       if (node.textContent !== lines[key]) node.textContent = lines[key];
       node.hidden = !lines[key];

@@ -5,14 +5,26 @@
 // 2 * (i % 4) on odd rows: square 1 is the top row's second column, 29 the bottom-left
 // corner. Orientation "black" (Black at the bottom, the default) turns the board 180°.
 
+/** @import { Color } from "./types.js" */
+/** @typedef {{ row: number, col: number }} RowCol A square's place on the screen (0..7 from the top left). */
+
 export const SQUARES = Array.from({ length: 32 }, (_, i) => i + 1);
 
-/** Whether `value` is a playable square number 1..32. */
+/**
+ * Whether `value` is a playable square number 1..32.
+ * @param {number} value
+ * @returns {boolean}
+ */
 export function isSquare(value) {
   return Number.isInteger(value) && value >= 1 && value <= 32;
 }
 
-/** The screen row and column (0..7 from the top left) of `square` for `orientation`. */
+/**
+ * The screen row and column (0..7 from the top left) of `square` for `orientation`.
+ * @param {number} square
+ * @param {Color} orientation
+ * @returns {RowCol}
+ */
 export function squareRowCol(square, orientation) {
   const i = square - 1;
   const row = Math.floor(i / 4);
@@ -20,7 +32,13 @@ export function squareRowCol(square, orientation) {
   return orientation === "black" ? { row: 7 - row, col: 7 - col } : { row, col };
 }
 
-/** The square drawn at screen (row, col), or null for a light square or off the board. */
+/**
+ * The square drawn at screen (row, col), or null for a light square or off the board.
+ * @param {number} row
+ * @param {number} col
+ * @param {Color} orientation
+ * @returns {number | null}
+ */
 export function squareAt(row, col, orientation) {
   if (!Number.isInteger(row) || !Number.isInteger(col)) return null;
   if (row < 0 || row > 7 || col < 0 || col > 7) return null;
@@ -37,14 +55,25 @@ export function squareAt(row, col, orientation) {
 /**
  * The square under a point, given in pixels from the board's top-left corner, for a
  * board `size` pixels wide; null for a light square or outside the board.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {Color} orientation
+ * @returns {number | null}
  */
 export function squareAtPoint(x, y, size, orientation) {
   if (!(size > 0) || x < 0 || y < 0 || x >= size || y >= size) return null;
   return squareAt(Math.floor((y * 8) / size), Math.floor((x * 8) / size), orientation);
 }
 
-/** The squares of screen row `row`, left to right. */
+/**
+ * The squares of screen row `row`, left to right.
+ * @param {number} row
+ * @param {Color} orientation
+ * @returns {number[]}
+ */
 export function rowSquares(row, orientation) {
+  /** @type {number[]} */
   const out = [];
   for (let col = 0; col < 8; col++) {
     const square = squareAt(row, col, orientation);
@@ -53,13 +82,19 @@ export function rowSquares(row, orientation) {
   return out;
 }
 
-/** All squares in screen reading order: top row first, each row left to right. */
+/**
+ * All squares in screen reading order: top row first, each row left to right.
+ * @param {Color} orientation
+ * @returns {number[]}
+ */
 export function readingOrder(orientation) {
+  /** @type {number[]} */
   const out = [];
   for (let row = 0; row < 8; row++) out.push(...rowSquares(row, orientation));
   return out;
 }
 
+/** @type {Record<string, { axis: "row" | "col", sign: number }>} */
 const DIRECTIONS = {
   ArrowUp: { axis: "row", sign: -1 },
   ArrowDown: { axis: "row", sign: 1 },
@@ -75,6 +110,11 @@ const DIRECTIONS = {
  * "sticky" row or column the user started from, so that holding Up zigzags straight up
  * the board instead of drifting sideways. Home/End go to the first/last playable square
  * of the row. Returns `{ square, sticky }`; the square stays put at an edge.
+ * @param {number} square
+ * @param {string} key
+ * @param {Color} orientation
+ * @param {RowCol | null} [sticky]
+ * @returns {{ square: number, sticky: RowCol }}
  */
 export function navigate(square, key, orientation, sticky = null) {
   const here = squareRowCol(square, orientation);
@@ -88,7 +128,9 @@ export function navigate(square, key, orientation, sticky = null) {
   const dir = DIRECTIONS[key];
   if (!dir) return { square, sticky: keep };
   const other = dir.axis === "row" ? "col" : "row";
+  /** @type {number | null} */
   let best = null;
+  /** @type {number[] | null} */
   let bestScore = null;
   for (const candidate of SQUARES) {
     const at = squareRowCol(candidate, orientation);
@@ -109,6 +151,11 @@ export function navigate(square, key, orientation, sticky = null) {
   return { square: best, sticky: next };
 }
 
+/**
+ * Whether `a` comes before `b`, compared item by item.
+ * @param {number[]} a
+ * @param {number[]} b
+ */
 function lessThan(a, b) {
   for (let i = 0; i < a.length; i++) {
     if (a[i] !== b[i]) return a[i] < b[i];

@@ -11,6 +11,33 @@ import {
 } from "./selection.js";
 import { emptyMarks } from "./view.js";
 
+/** @import { Color, DrawnState } from "./types.js" */
+/** @import { RowCol } from "./geometry.js" */
+/** @import { BoardView, Marks } from "./view.js" */
+/**
+ * @typedef {object} InputOptions What the board's input needs from the view around it.
+ * @property {BoardView} view
+ * @property {(path: number[]) => void} sendMove
+ * @property {(action: "pause" | "undo" | "redo" | "flip" | "hint") => void} command a key's control
+ * @property {() => DrawnState} getState what the board draws now
+ * @property {() => Color} getOrientation
+ * @property {() => boolean} isInteractive
+ * @property {() => void} changed redraw the marks
+ * @property {(text: string) => void} [announce]
+ * @property {(square: number) => boolean} [intercept]
+ * @property {() => boolean} [isWaiting]
+ * @property {() => boolean} [isPaused]
+ */
+/**
+ * @typedef {object} Press A pointer pressed on a piece.
+ * @property {number} square
+ * @property {boolean} wasSelected the piece was picked up already
+ * @property {number} pointerId
+ * @property {number} x
+ * @property {number} y
+ * @property {boolean} dragging
+ */
+
 const DRAG_THRESHOLD = 5; // pixels the pointer moves before a press becomes a drag
 const NAV_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"]);
 
@@ -19,6 +46,7 @@ export class BoardInput {
    * `view`: the BoardView; `sendMove(path)`; `command(action)` for U/R/F/H/P;
    * `getState()`, `getOrientation()`, `isInteractive()`; `changed()` redraws the marks;
    * `announce(text)` speaks through the live region.
+   * @param {InputOptions} options
    */
   constructor(options) {
     this.view = options.view;
@@ -36,18 +64,28 @@ export class BoardInput {
     this.isWaiting = options.isWaiting || (() => false);
     // `isPaused()`: the game is paused and the board hidden: only P (resume) is taken.
     this.isPaused = options.isPaused || (() => false);
+    /** @type {(number | null)[]} */
     this.queued = [];
+    /** @type {number | null} */
     this.selected = null;
+    /** @type {number | null} */
     this.cursor = null;
+    /** @type {RowCol | null} */
     this.sticky = null;
+    /** @type {number | null} */
     this.hover = null;
+    /** @type {Press | null} */
     this.press = null; // { square, pointerId, x, y, wasSelected, dragging }
     this.keyboard = false; // show the focus ring only after keyboard use
+    /** @type {number | null} */
     this.version = null;
   }
 
   // ------------------------------------------------------------------ state
-  /** A new state arrived: a new position drops the view's selection. */
+  /**
+   * A new state arrived: a new position drops the view's selection.
+   * @param {DrawnState | null} state
+   */
   stateChanged(state) {
     if (state && state.version !== this.version) {
       this.version = state.version;
@@ -58,7 +96,10 @@ export class BoardInput {
     }
   }
 
-  /** What the squares should show for this view now. */
+  /**
+   * What the squares should show for this view now.
+   * @returns {Marks}
+   */
   marks() {
     const state = this.getState();
     const marks = emptyMarks();
@@ -79,7 +120,11 @@ export class BoardInput {
   }
 
   // ------------------------------------------------------------------ clicks
-  /** A click (or Enter/Space) on `square`; returns the path sent, if any. */
+  /**
+   * A click (or Enter/Space) on `square`; returns the path sent, if any.
+   * @param {number | null} square
+   * @returns {number[] | null}
+   */
   click(square) {
     if (square !== null && square !== undefined && this.intercept(square)) {
       this.changed();
@@ -130,18 +175,26 @@ export class BoardInput {
     this.queued = [];
   }
 
-  /** Whether the computer is searching its move in a game still on (clicks wait for it). */
+  /**
+   * Whether the computer is searching its move in a game still on (clicks wait for it).
+   * @param {DrawnState | null} state
+   */
   computerThinking(state) {
     return Boolean(state && state.thinking && !state.result && !state.editor) && this.isInteractive();
   }
 
-  /** Say (to screen readers) why the board takes no move now, when it is the computer's. */
+  /**
+   * Say (to screen readers) why the board takes no move now, when it is the computer's.
+   * @param {DrawnState | null} state
+   */
   explainWaiting(state) {
     if (!state || state.result || !this.isInteractive()) return;
+    /** @type {Partial<Record<string, string>>} */
     const players = state.players || {};
+    // (with nobody to move, `turn` is null and names no player)
     if (state.thinking) this.announce("Wait: the computer is thinking.");
-    else if (players[state.turn] === "computer") this.announce("It is the computer's turn.");
-    else if (players[state.turn] === "remote") this.announce("It is your opponent's turn.");
+    else if (players[/** @type {Color} */ (state.turn)] === "computer") this.announce("It is the computer's turn.");
+    else if (players[/** @type {Color} */ (state.turn)] === "remote") this.announce("It is your opponent's turn.");
   }
 
   /** Escape: put the piece down (a jump sequence already started cannot be abandoned). */
@@ -162,6 +215,10 @@ export class BoardInput {
   }
 
   // ------------------------------------------------------------------ keyboard
+  /**
+   * Where the keyboard cursor starts: the piece picked up, else a lit piece, else a corner.
+   * @returns {number}
+   */
   defaultCursor() {
     const state = this.getState() || {};
     const prefix = currentPrefix(state, this.selected);
@@ -180,6 +237,7 @@ export class BoardInput {
     return orientation === "black" ? 4 : 29; // the bottom-left square
   }
 
+  /** @param {KeyboardEvent} event */
   onKeyDown(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const key = event.key;
@@ -250,22 +308,32 @@ export class BoardInput {
   }
 
   // ------------------------------------------------------------------ pointer
+  /**
+   * Where `event` is, in pixels from the board's top-left corner, and the board's width.
+   * @param {MouseEvent} event
+   */
   pointInBoard(event) {
     const rect = this.view.element.getBoundingClientRect();
     return { x: event.clientX - rect.left, y: event.clientY - rect.top, size: rect.width };
   }
 
+  /** @param {MouseEvent} event */
   squareFromPoint(event) {
     const { x, y, size } = this.pointInBoard(event);
     return squareAtPoint(x, y, size, this.getOrientation());
   }
 
+  /** @param {MouseEvent} event */
   squareFromEvent(event) {
-    const target = event.target && event.target.closest ? event.target.closest(".cw-sq") : null;
+    // (a pointer event's target is an element)
+    const target = /** @type {Element | null} */ (event.target) && /** @type {Element} */ (event.target).closest
+      ? /** @type {Element} */ (event.target).closest(".cw-sq")
+      : null;
     if (target && this.view.element.contains(target)) return Number(target.getAttribute("data-square"));
     return this.squareFromPoint(event);
   }
 
+  /** @param {PointerEvent} event */
   onPointerDown(event) {
     if (event.button !== 0 || event.isPrimary === false) return;
     if (this.keyboard) {
@@ -292,6 +360,7 @@ export class BoardInput {
     }
     const prefix = currentPrefix(state, this.selected);
     const lifted = prefix.length ? prefix[prefix.length - 1] : null;
+    /** @type {{ square: number, wasSelected: boolean } | null} */
     let grab = null;
     if (square !== null && square === lifted) {
       grab = { square, wasSelected: true };
@@ -299,8 +368,9 @@ export class BoardInput {
       this.click(square);
       const now = currentPrefix(state, this.selected);
       const picked = now.length ? now[now.length - 1] : null;
-      if (picked === square && movableSquares(state).has(square)) {
-        grab = { square, wasSelected: false };
+      // (a null square is in no set: it is a square here)
+      if (picked === square && movableSquares(state).has(/** @type {number} */ (square))) {
+        grab = { square: /** @type {number} */ (square), wasSelected: false };
       }
     }
     if (grab) {
@@ -315,6 +385,7 @@ export class BoardInput {
     this.changed();
   }
 
+  /** @param {PointerEvent} event */
   onPointerMove(event) {
     const press = this.press;
     if (!press || event.pointerId !== press.pointerId) return;
@@ -333,6 +404,7 @@ export class BoardInput {
     }
   }
 
+  /** @param {PointerEvent} event */
   onPointerUp(event) {
     const press = this.press;
     if (!press || event.pointerId !== press.pointerId) return;
@@ -361,6 +433,7 @@ export class BoardInput {
     }
   }
 
+  /** @param {PointerEvent} event */
   onPointerCancel(event) {
     const press = this.press;
     if (!press || (event.pointerId !== undefined && event.pointerId !== press.pointerId)) return;
@@ -370,9 +443,17 @@ export class BoardInput {
     this.changed();
   }
 
-  /** Attach the listeners to the board element; they all go away with `signal`. */
+  /**
+   * Attach the listeners to the board element; they all go away with `signal`.
+   * @param {AbortSignal} signal
+   */
   listen(signal) {
     const board = this.view.element;
+    /**
+     * @template {keyof HTMLElementEventMap} K
+     * @param {K} type
+     * @param {(this: BoardInput, event: HTMLElementEventMap[K]) => void} fn
+     */
     const on = (type, fn) => board.addEventListener(type, fn.bind(this), { signal });
     on("pointerdown", this.onPointerDown);
     on("pointermove", this.onPointerMove);

@@ -6,14 +6,28 @@
 // the panel are this view's own (nothing is sent), and each view shows a given new
 // milestone's toast once.
 
-import { offers } from "./controls.js";
+import { control } from "./controls.js";
 import { el } from "./dom.js";
+
+/** @import { BoardState, EarnedMilestone, Milestone, MilestonesState } from "./types.js" */
+/**
+ * @typedef {object} MilestoneItem One line of the panel.
+ * @property {string} id
+ * @property {string} title
+ * @property {string} description
+ * @property {boolean} earned
+ * @property {string} date the day it was earned, or ""
+ */
 
 const TOAST_MS = 4000; // how long a toast stays
 const FADE_MS = 400; // and fades (no fade with reduced motion)
 let panelCounter = 0;
 
-/** A date as Python wrote it, shortened to the day when it is an ISO time stamp. */
+/**
+ * A date as Python wrote it, shortened to the day when it is an ISO time stamp.
+ * @param {unknown} date
+ * @returns {string}
+ */
 export function dayOf(date) {
   const text = date === null || date === undefined ? "" : String(date);
   const m = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/.exec(text);
@@ -23,12 +37,18 @@ export function dayOf(date) {
 /**
  * The list the panel shows: every milestone of `all` (then any earned one not in it),
  * each `{ id, title, description, earned, date }`.
+ * @param {MilestonesState | null | undefined} milestones
+ * @returns {MilestoneItem[]}
  */
 export function milestoneList(milestones) {
+  /** @type {Map<string, EarnedMilestone>} */
   const earned = new Map();
   for (const m of (milestones && milestones.earned) || []) if (m && m.id !== undefined) earned.set(m.id, m);
+  /** @type {MilestoneItem[]} */
   const out = [];
+  /** @type {Set<string>} */
   const seen = new Set();
+  /** @param {Milestone} m */
   const add = (m) => {
     if (!m || m.id === undefined || seen.has(m.id)) return;
     seen.add(m.id);
@@ -47,12 +67,18 @@ export function milestoneList(milestones) {
 }
 
 export class Milestones {
-  /** `motion()`: whether the toast may fade (false with reduced motion). */
+  /**
+   * `motion()`: whether the toast may fade (false with reduced motion).
+   * @param {{ motion?: () => boolean }} [options]
+   */
   constructor({ motion = () => true } = {}) {
     this.motion = motion;
     this.open = false;
+    /** @type {string | null} */
     this.key = null;
+    /** @type {Set<string>} */
     this.shownNew = new Set(); // ids this view has already toasted
+    /** @type {ReturnType<typeof setTimeout>[]} */
     this.timers = [];
     const id = `cw-milestones-${++panelCounter}`;
     this.button = el("button", "cw-btn cw-milestones-btn", {
@@ -72,9 +98,13 @@ export class Milestones {
     this.toast.hidden = true;
   }
 
+  /**
+   * The button, the panel and any toast for a new state.
+   * @param {BoardState | null} state
+   */
   update(state) {
     const milestones = (state && state.milestones) || null;
-    this.button.hidden = !milestones || !offers(state, "milestones");
+    this.button.hidden = !milestones || !control(state, "milestones").shown;
     if (!milestones) {
       this.setOpen(false);
       return;
@@ -96,6 +126,11 @@ export class Milestones {
     if (fresh.length) this.showToast(fresh.map((id) => `Milestone: ${(byId.get(id) || { title: String(id) }).title}`));
   }
 
+  /**
+   * Fill the panel.
+   * @param {MilestoneItem[]} items
+   * @param {number} got how many are earned
+   */
   build(items, got) {
     this.head.textContent = `Milestones: ${got} of ${items.length} earned`;
     const nodes = items.map((m) => {
@@ -125,6 +160,7 @@ export class Milestones {
     this.list.replaceChildren(...nodes);
   }
 
+  /** @param {boolean} open */
   setOpen(open) {
     this.open = Boolean(open) && !this.button.hidden;
     this.button.setAttribute("aria-expanded", String(this.open));
@@ -135,6 +171,7 @@ export class Milestones {
     else this.panel.removeAttribute("tabindex");
   }
 
+  /** @param {string[]} lines */
   showToast(lines) {
     this.clearTimers();
     this.toast.classList.remove("cw-toast-out");
@@ -170,7 +207,10 @@ export class Milestones {
     this.timers = [];
   }
 
-  /** The button opens and closes the panel; Escape in the panel closes it. */
+  /**
+   * The button opens and closes the panel; Escape in the panel closes it.
+   * @param {AbortSignal} signal
+   */
   listen(signal) {
     this.button.addEventListener("click", () => this.setOpen(!this.open), { signal });
     this.panel.addEventListener(

@@ -6,10 +6,19 @@
 
 import { el } from "./dom.js";
 
-/** The side that moved first in the line: from the side to move now and the ply. */
+/** @import { BoardState, Color, History } from "./types.js" */
+/** @typedef {{ ply: number, notation: string }} MoveCell One move in the list. */
+/** @typedef {{ number: number, black: MoveCell | null, white: MoveCell | null }} MoveRow */
+
+/**
+ * The side that moved first in the line: from the side to move now and the ply.
+ * @param {BoardState | null | undefined} state
+ * @returns {Color}
+ */
 export function startTurn(state) {
+  /** @type {Partial<History>} */
   const history = (state && state.history) || {};
-  const ply = Number.isInteger(history.ply) ? history.ply : 0;
+  const ply = Number.isInteger(history.ply) ? /** @type {number} */ (history.ply) : 0;
   const turn = state && state.turn === "white" ? "white" : "black";
   if (ply % 2 === 0) return turn;
   return turn === "black" ? "white" : "black";
@@ -18,6 +27,9 @@ export function startTurn(state) {
 /**
  * The number and side of the `ply`-th move (1-based) of a line whose first move is
  * `first`'s: `{ number, side }`. With White first, the first move is "1... 23-19".
+ * @param {number} ply
+ * @param {Color} [first]
+ * @returns {{ number: number, side: Color }}
  */
 export function moveNumber(ply, first = "black") {
   const j = ply - 1 + (first === "white" ? 1 : 0);
@@ -27,8 +39,12 @@ export function moveNumber(ply, first = "black") {
 /**
  * The rows of the list: `[{ number, black, white }]`, each side `{ ply, notation }` or
  * null (the first row has no Black move when White moved first).
+ * @param {string[] | null | undefined} line
+ * @param {Color} [first]
+ * @returns {MoveRow[]}
  */
 export function moveRows(line, first = "black") {
+  /** @type {MoveRow[]} */
   const rows = [];
   (line || []).forEach((notation, i) => {
     const ply = i + 1;
@@ -43,9 +59,16 @@ export function moveRows(line, first = "black") {
   return rows;
 }
 
-/** A line of moves written with its numbers: "3. 8-11 22-17 4. 9-14" or "3... 22-17". */
+/**
+ * A line of moves written with its numbers: "3. 8-11 22-17 4. 9-14" or "3... 22-17".
+ * @param {string | string[] | null | undefined} moves
+ * @param {number} firstPly
+ * @param {Color} [first]
+ * @returns {string}
+ */
 export function numberedLine(moves, firstPly, first = "black") {
   const list = typeof moves === "string" ? moves.trim().split(/\s+/).filter(Boolean) : moves || [];
+  /** @type {string[]} */
   const out = [];
   list.forEach((notation, i) => {
     const { number, side } = moveNumber(firstPly + i, first);
@@ -57,9 +80,13 @@ export function numberedLine(moves, firstPly, first = "black") {
 }
 
 export class MoveList {
-  /** `goto(ply)` asks Python for the position after `ply` moves. */
+  /**
+   * `goto(ply)` asks Python for the position after `ply` moves.
+   * @param {{ goto: (ply: number) => void }} options
+   */
   constructor({ goto }) {
     this.goto = goto;
+    /** @type {string | null} */
     this.key = null;
     this.ply = 0;
     this.length = 0;
@@ -68,11 +95,17 @@ export class MoveList {
     // one state), so the request is sent again from each new state until it is reached.
     // While Python walks there it publishes each position on the way: those are waited
     // out (`sentFrom` -> `sentTo`).
+    /** @type {number | null} */
     this.target = null;
+    /** @type {number | null} */
     this.version = null;
+    /** @type {number | null} */
     this.sentVersion = null;
+    /** @type {number | null} */
     this.sentFrom = null;
+    /** @type {number | null} */
     this.sentTo = null;
+    /** @type {Map<number, HTMLButtonElement>} */
     this.items = new Map(); // ply -> element
     this.element = el("div", "cw-movelist", { "data-role": "movelist" });
     const head = el("div", "cw-movelist-head");
@@ -92,7 +125,13 @@ export class MoveList {
     return !this.element.hidden;
   }
 
+  /**
+   * Draw the move list of a new state, and go on towards a position asked for.
+   * @param {BoardState | null} state
+   * @param {{ interactive?: boolean }} [options]
+   */
   update(state, { interactive = true } = {}) {
+    /** Whether the moves may be clicked. */
     this.interactive = interactive;
     this.version = state ? state.version : null;
     const history = state && !state.editor ? state.history : null;
@@ -111,7 +150,8 @@ export class MoveList {
     }
     this.mark();
     if (this.sentTo !== null) {
-      const on = (this.ply - this.sentFrom) * (this.sentTo - this.ply) > 0;
+      // (sentFrom is set with sentTo)
+      const on = (this.ply - /** @type {number} */ (this.sentFrom)) * (this.sentTo - this.ply) > 0;
       const refused = state && state.status && state.status.kind === "refused" && state.version === this.sentVersion;
       if (refused) this.target = null;
       if (!on || refused) this.sentFrom = this.sentTo = null;
@@ -122,15 +162,25 @@ export class MoveList {
     }
   }
 
+  /**
+   * Build the list's rows.
+   * @param {string[]} line
+   * @param {Color} first
+   * @param {History["comments"]} comments
+   * @param {History["variations"]} variations
+   */
   build(line, first, comments, variations) {
     this.items.clear();
+    /** @type {HTMLElement[]} */
     const nodes = [];
     const start = el("button", "cw-move cw-move-start", { type: "button", tabindex: "-1", "data-ply": "0" });
     start.textContent = "Start";
     this.items.set(0, start);
     nodes.push(el("div", "cw-move-row"));
     nodes[0].appendChild(start);
+    /** @param {number[]} plies */
     const notes = (plies) => {
+      /** @type {HTMLElement[]} */
       const out = [];
       for (const ply of plies) {
         if (comments[String(ply)]) {
@@ -141,7 +191,7 @@ export class MoveList {
         for (const alt of variations[String(ply)] || []) {
           const v = el("div", "cw-variation", { "data-role": "variation", "data-ply": String(ply) });
           // Compact: the first few moves, the line in the tooltip. Python sends a long
-          // line cut, its last word "…" (protocol.shown_variations).
+          // line cut, its last word "…" (play/state.shown_variations).
           let moves = alt.trim().split(/\s+/);
           const cut = moves.length > 1 && moves[moves.length - 1] === "…";
           if (cut) moves = moves.slice(0, -1);
@@ -159,7 +209,7 @@ export class MoveList {
       const num = el("span", "cw-move-num");
       num.textContent = `${row.number}.`;
       r.appendChild(num);
-      for (const side of ["black", "white"]) {
+      for (const side of /** @type {Color[]} */ (["black", "white"])) {
         const move = row[side];
         if (!move) {
           const gap = el("span", "cw-move cw-move-gap", { "aria-hidden": "true" });
@@ -178,7 +228,7 @@ export class MoveList {
         r.appendChild(b);
       }
       nodes.push(r);
-      nodes.push(...notes([row.black, row.white].filter(Boolean).map((m) => m.ply)));
+      nodes.push(...notes(/** @type {MoveCell[]} */ ([row.black, row.white].filter(Boolean)).map((m) => m.ply)));
     }
     this.list.replaceChildren(...nodes);
   }
@@ -203,7 +253,10 @@ export class MoveList {
     }
   }
 
-  /** Ask for the position after `ply` moves (kept asking until Python is there). */
+  /**
+   * Ask for the position after `ply` moves (kept asking until Python is there).
+   * @param {number} ply
+   */
   request(ply) {
     if (!this.interactive) return;
     const target = Math.max(0, Math.min(this.length, ply));
@@ -220,9 +273,11 @@ export class MoveList {
     this.goto(this.target);
   }
 
+  /** @param {KeyboardEvent} event */
   onKeyDown(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const base = this.target ?? this.ply;
+    /** @type {Record<string, number>} */
     const targets = {
       ArrowLeft: base - 1,
       ArrowUp: base - 1,
@@ -237,11 +292,15 @@ export class MoveList {
     this.request(targets[event.key]);
   }
 
+  /** @param {AbortSignal} signal */
   listen(signal) {
     this.list.addEventListener(
       "click",
       (event) => {
-        const b = event.target.closest && event.target.closest("[data-ply]");
+        const b = /** @type {HTMLElement | null} */ (
+          // (a click's target is an element)
+          /** @type {Element} */ (event.target).closest && /** @type {Element} */ (event.target).closest("[data-ply]")
+        );
         if (!b || b.tagName !== "BUTTON" || !this.list.contains(b)) return;
         this.list.focus({ preventScroll: true });
         this.request(Number(b.dataset.ply));

@@ -9,7 +9,14 @@
 
 import { el } from "./dom.js";
 
-/** "Alice (192.168.1.7) wants to join", from the request Python sent. */
+/** @import { BoardState, PeerRequest } from "./types.js" */
+/** @typedef {"accept-peer" | "refuse-peer"} PeerAnswer */
+
+/**
+ * "Alice (192.168.1.7) wants to join", from the request Python sent.
+ * @param {PeerRequest | null | undefined} request
+ * @returns {string}
+ */
 export function requestText(request) {
   if (!request) return "";
   const name = request.name || "Someone";
@@ -17,7 +24,10 @@ export function requestText(request) {
 }
 
 export class NetworkLine {
-  /** `command(name)` sends a command intent. */
+  /**
+   * `command(name)` sends a command intent.
+   * @param {{ command: (name: PeerAnswer) => void }} options
+   */
   constructor({ command }) {
     this.command = command;
     this.element = el("div", "cw-network", { "data-role": "network" });
@@ -34,9 +44,15 @@ export class NetworkLine {
     this.request.hidden = true;
     this.element.append(dot, this.text, this.request);
     this.element.hidden = true;
+    /** @type {PeerAnswer | null} */
     this.answered = null; // the request answered from this view, until a new state comes
   }
 
+  /**
+   * Show the connection's trouble and any join request of a new state.
+   * @param {BoardState | null} state
+   * @param {{ interactive?: boolean }} [options]
+   */
   update(state, { interactive = true } = {}) {
     const network = (state && state.network) || null;
     this.element.hidden = !network;
@@ -63,6 +79,10 @@ export class NetworkLine {
     this.accept.disabled = this.refuse.disabled = !interactive;
   }
 
+  /**
+   * Answer the join request (once).
+   * @param {PeerAnswer} name
+   */
   answer(name) {
     if (this.answered || this.request.hidden) return;
     this.answered = name;
@@ -70,6 +90,7 @@ export class NetworkLine {
     this.command(name);
   }
 
+  /** @param {AbortSignal} signal */
   listen(signal) {
     this.accept.addEventListener("click", () => this.answer("accept-peer"), { signal });
     this.refuse.addEventListener("click", () => this.answer("refuse-peer"), { signal });

@@ -11,7 +11,13 @@
 
 import { el } from "./dom.js";
 
-/** Whether the board is hidden now: paused by a player, or by the network. */
+/** @import { BoardState, PartialState } from "./types.js" */
+
+/**
+ * Whether the board is hidden now: paused by a player, or by the network.
+ * @param {PartialState | null | undefined} state
+ * @returns {boolean}
+ */
 export function isPaused(state) {
   return Boolean(state && (state.paused || (state.network && state.network.paused)));
 }
@@ -20,6 +26,7 @@ export class PauseCover {
   /**
    * `resume()` asks Python to resume; `board` is the element focus returns to; `hides`
    * lists what the pause hides (focus inside them moves to the cover).
+   * @param {{ resume: () => void, board: HTMLElement, hides?: HTMLElement[] }} options
    */
   constructor({ resume, board, hides = [board] }) {
     this.resume = resume;
@@ -43,6 +50,11 @@ export class PauseCover {
     this.element.hidden = true;
   }
 
+  /**
+   * Show or hide the cover for a new state.
+   * @param {BoardState | null} state
+   * @param {{ interactive?: boolean }} [options]
+   */
   update(state, { interactive = true } = {}) {
     const paused = isPaused(state);
     const network = state && state.network && state.network.paused ? state.network : null;
@@ -59,7 +71,10 @@ export class PauseCover {
     this.shown = paused;
   }
 
-  /** Clicks on Resume, and P on the cover; listeners go away with `signal`. */
+  /**
+   * Clicks on Resume, and P on the cover; listeners go away with `signal`.
+   * @param {AbortSignal} signal
+   */
   listen(signal) {
     this.button.addEventListener("click", () => this.resume(), { signal });
     this.element.addEventListener(

@@ -7,6 +7,10 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 
 const CROWN = "M-9 5 L-10.5 -5 L-4.5 -0.5 L0 -8 L4.5 -0.5 L10.5 -5 L9 5 Z";
 
+/** @import { PieceName } from "./types.js" */
+/** @typedef {"man" | "king"} Rank */
+
+/** @type {Record<Rank, [string, Record<string, string | number>][]>} */
 const SHAPES = {
   man: [
     ["circle", { cx: 1, cy: 2.5, r: 19, class: "cw-shadow" }],
@@ -22,8 +26,14 @@ const SHAPES = {
   ],
 };
 
+/** @type {Map<Rank, SVGSVGElement>} */
 const templates = new Map();
 
+/**
+ * The drawing of a man or a king, made once and cloned for each piece.
+ * @param {Rank} rank
+ * @returns {SVGSVGElement}
+ */
 function template(rank) {
   let svg = templates.get(rank);
   if (!svg) {
@@ -41,17 +51,29 @@ function template(rank) {
   return svg;
 }
 
-/** "man" or "king" for a piece name such as "white-king". */
+/**
+ * "man" or "king" for a piece name such as "white-king".
+ * @param {PieceName | string | null | undefined} kind
+ * @returns {Rank}
+ */
 export function pieceRank(kind) {
   return typeof kind === "string" && kind.endsWith("-king") ? "king" : "man";
 }
 
-/** A fresh SVG drawing of a man or a king (colour-agnostic; CSS paints it). */
+/**
+ * A fresh SVG drawing of a man or a king (colour-agnostic; CSS paints it).
+ * @param {PieceName | string | null | undefined} kind
+ * @returns {SVGSVGElement}
+ */
 export function pieceSvg(kind) {
-  return template(pieceRank(kind)).cloneNode(true);
+  return /** @type {SVGSVGElement} */ (template(pieceRank(kind)).cloneNode(true));
 }
 
-/** Words for screen readers: "black man", "white king". */
+/**
+ * Words for screen readers: "black man", "white king".
+ * @param {PieceName | string | null | undefined} kind
+ * @returns {string}
+ */
 export function pieceWords(kind) {
   return typeof kind === "string" ? kind.replace("-", " ") : "empty";
 }

@@ -2,11 +2,20 @@
 // The play features: the move clock, pausing, Restart, milestones, network play.
 import { describe, expect, it, vi } from "vitest";
 import { Clock, clockWords, formatClock } from "./clock.js";
-import { commandSide, playerLabel } from "./controls.js";
+import { playerLabel } from "./controls.js";
 import { dayOf, milestoneList } from "./milestones.js";
 import { requestText } from "./network.js";
 import { fakeModel, mount } from "./test/harness.js";
-import { afterFirstMove, clock, milestones, networkState, startState } from "./test/fixtures.js";
+import {
+  CONTROL_NAMES,
+  NETWORK,
+  OVER,
+  afterFirstMove,
+  clock,
+  milestones,
+  networkState,
+  startState,
+} from "./test/fixtures.js";
 
 const q = (el, selector) => el.querySelector(selector);
 const role = (el, name) => q(el, `[data-role="${name}"]`);
@@ -178,8 +187,16 @@ describe("the move clock", () => {
 });
 
 describe("pausing", () => {
-  const pausable = { pausable: true, players: { black: "human", white: "computer" }, level: "easy" };
+  // Against the computer: Pause is shown (and speaks, with Resign, for Black).
+  const pausable = {
+    pausable: true,
+    players: { black: "human", white: "computer" },
+    level: "easy",
+    controls: { pause: { shown: true } },
+  };
   const history = { line: ["11-15"], ply: 1 };
+  // While paused the board is covered: no hint, no replay, no editing.
+  const covered = { pause: { shown: true }, hint: { enabled: false }, replay: { enabled: false }, edit: { enabled: false } };
 
   it("the Pause button sends pause, and reads Resume (sending resume) while paused", () => {
     const model = fakeModel(startState(pausable));
@@ -200,7 +217,10 @@ describe("pausing", () => {
     const model = fakeModel(afterFirstMove({ ...pausable, players: { black: "computer", white: "human" }, history }));
     const { el } = mount(model);
     expect(shown(role(el, "paused-cover"))).toBe(false);
-    model.set("state", afterFirstMove({ ...pausable, players: { black: "computer", white: "human" }, history, paused: true }));
+    model.set(
+      "state",
+      afterFirstMove({ ...pausable, players: { black: "computer", white: "human" }, history, paused: true, controls: covered }),
+    );
     const cover = role(el, "paused-cover");
     expect(shown(cover)).toBe(true);
     expect(cover.textContent).toMatch(/^Paused/);
@@ -241,7 +261,7 @@ describe("pausing", () => {
     const { el } = mount(model);
     key(board(el), "p");
     expect(model.sent).toEqual([{ kind: "command", name: "pause", version: 1 }]);
-    model.set("state", startState({ ...pausable, paused: true, version: 2 }));
+    model.set("state", startState({ ...pausable, paused: true, version: 2, controls: covered }));
     const ignored = key(board(el), "r");
     expect(ignored.defaultPrevented).toBe(false);
     key(board(el), "h");
@@ -280,7 +300,7 @@ describe("pausing", () => {
   });
 
   it("U and R still undo and redo, and are left alone with Ctrl or Meta", () => {
-    const model = fakeModel(afterFirstMove({ can_redo: true }));
+    const model = fakeModel(afterFirstMove({ can_redo: true, controls: { redo: { enabled: true } } }));
     const { el } = mount(model);
     key(board(el), "u");
     key(board(el), "R");
@@ -294,8 +314,10 @@ describe("pausing", () => {
   });
 
   it("a network pause shows the connection's status, with no Resume to press", () => {
+    // A network pause is lifted by the connection: the Pause button cannot lift it.
+    const controls = { ...covered, pause: { shown: true, enabled: false } };
     const model = fakeModel(
-      networkState({ pausable: true }, { paused: true, connected: false, status: "Alice lost the connection; waiting…" }),
+      networkState({ pausable: true, controls }, { paused: true, connected: false, status: "Alice lost the connection; waiting…" }),
     );
     const { el } = mount(model);
     const cover = role(el, "paused-cover");
@@ -334,7 +356,7 @@ describe("Restart and New game", () => {
     const { el } = mount(model);
     button(el, "restart").click();
     expect(model.sent).toEqual([{ kind: "command", name: "restart", version: 1 }]);
-    model.set("state", afterFirstMove({ result: "1-0", status: { text: "Black wins", kind: "over" } }));
+    model.set("state", afterFirstMove({ result: "1-0", status: { text: "Black wins", kind: "over" }, controls: OVER }));
     button(el, "restart").click();
     expect(model.sent.at(-1)).toEqual({ kind: "command", name: "restart", version: 2 });
     model.set("state", afterFirstMove());
@@ -438,12 +460,8 @@ describe("network play", () => {
     expect(playerLabel(state, "white")).toBe("Opponent (Alice)");
     expect(playerLabel(state, "black")).toBe("You");
     expect(playerLabel({ ...state, network: { ...state.network, peer: null } }, "white")).toBe("Opponent");
-    expect(commandSide(state)).toBe("black");
-    expect(commandSide(networkState({ players: { black: "remote", white: "human" }, turn: "black" }))).toBe("white");
-    // As before: the computer, and two people at one board.
-    expect(commandSide(startState({ players: { black: "computer", white: "human" } }))).toBe("white");
     expect(playerLabel(startState(), "black")).toBe("");
-    expect(commandSide(afterFirstMove())).toBe("white");
+    // (Which side the buttons speak for is Python's: tests/play/test_commands.py.)
 
     const { el } = mount(fakeModel(state));
     const chip = (side) => q(el, `.cw-side[data-side="${side}"]`);
@@ -454,7 +472,10 @@ describe("network play", () => {
   });
 
   it("buttons speak for the local player; the remote side's turn takes no move", () => {
-    const model = fakeModel(afterFirstMove({ players: { black: "human", white: "remote" }, legal: [], network: networkState().network }));
+    const speaks = { ...NETWORK, resign: { side: "black" }, "offer-draw": { side: "black" } };
+    const model = fakeModel(
+      afterFirstMove({ players: { black: "human", white: "remote" }, legal: [], network: networkState().network, controls: speaks }),
+    );
     const { el } = mount(model);
     expect(el.querySelectorAll(".cw-sq.cw-movable")).toHaveLength(0);
     click(square(el, 22));
@@ -468,7 +489,8 @@ describe("network play", () => {
   });
 
   it("before the sides are drawn, neither chip names a player", () => {
-    const state = networkState({ players: { black: "waiting", white: "waiting" }, legal: [] });
+    const nobody = { resign: { shown: false }, "offer-draw": { shown: false } };
+    const state = networkState({ players: { black: "waiting", white: "waiting" }, legal: [], controls: nobody });
     expect(playerLabel(state, "black")).toBe("");
     expect(playerLabel(state, "white")).toBe("");
     const { el } = mount(fakeModel(state));
@@ -515,7 +537,12 @@ describe("network play", () => {
   it("a join request offers Accept and Refuse, each sent once", () => {
     const request = { name: "Bob", address: "192.168.1.7" };
     expect(requestText(request)).toBe("Bob (192.168.1.7) wants to join");
-    const model = fakeModel(networkState({}, { status: "Waiting for a player…", connected: false, peer: null, request }));
+    // The test gives Python's answers itself (the states below).
+    const model = fakeModel(
+      networkState({}, { status: "Waiting for a player…", connected: false, peer: null, request }),
+      {},
+      { answers: false },
+    );
     const { el } = mount(model);
     const box = role(el, "peer-request");
     expect(shown(box)).toBe(true);
@@ -557,7 +584,11 @@ describe("an old state, without any of the new fields", () => {
 
 describe("controls chosen by Python", () => {
   it("shows only the controls the state lists", () => {
-    const model = fakeModel(startState({ controls: ["undo", "flip"], milestones: milestones() }));
+    // controls=["undo", "flip"]: only those two are offered.
+    const only = Object.fromEntries(
+      CONTROL_NAMES.filter((n) => n !== "undo" && n !== "flip").map((n) => [n, { offered: false, shown: false }]),
+    );
+    const model = fakeModel(startState({ controls: only, milestones: milestones() }));
     const { el } = mount(model);
     expect(shown(button(el, "undo"))).toBe(true);
     expect(shown(button(el, "flip"))).toBe(true);
@@ -565,7 +596,7 @@ describe("controls chosen by Python", () => {
       expect(shown(button(el, action)), action).toBe(false);
     }
     expect(shown(q(el, '[data-action="evaluation"]'))).toBe(false);
-    model.set("state", startState({ controls: null, milestones: milestones() }));
+    model.set("state", startState({ milestones: milestones() }));
     for (const action of ["new", "hint", "milestones"]) expect(shown(button(el, action)), action).toBe(true);
     expect(shown(q(el, '[data-action="evaluation"]'))).toBe(true);
   });

@@ -8,6 +8,9 @@
 
 import { el } from "./dom.js";
 
+/** @import { BoardState, DrawnState, Move, PieceName, Pieces, Replay } from "./types.js" */
+/** @import { Plan } from "./animate.js" */
+
 const SPEEDS = [0.5, 1, 2];
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -22,6 +25,10 @@ const ICONS = {
   close: "M3.5 4.9 4.9 3.5 8 6.6l3.1-3.1 1.4 1.4L9.4 8l3.1 3.1-1.4 1.4L8 9.4l-3.1 3.1-1.4-1.4L6.6 8z",
 };
 
+/**
+ * An icon of the replay's buttons.
+ * @param {keyof typeof ICONS} name
+ */
 function icon(name) {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", "0 0 16 16");
@@ -37,7 +44,11 @@ function icon(name) {
 /** Base ply of the drawings of a replay (far from any real ply, so no live animation). */
 export const REPLAY_PLY = 1_000_000;
 
-/** The number of hops of `move` (1 for a plain step, the jumps for a capture). */
+/**
+ * The number of hops of `move` (1 for a plain step, the jumps for a capture).
+ * @param {Move | null | undefined} move
+ * @returns {number}
+ */
 export function hopCount(move) {
   return move && Array.isArray(move.path) ? Math.max(1, move.path.length - 1) : 0;
 }
@@ -46,6 +57,10 @@ export function hopCount(move) {
  * The pieces after `hop` hops of `move`, from the position `before` (square -> name):
  * the mover on path[hop], the first `hop` captured pieces gone, and, at the last hop of
  * a crowning move, the mover a king.
+ * @param {Pieces | null | undefined} before
+ * @param {Move} move
+ * @param {number} hop
+ * @returns {Pieces}
  */
 export function replayPieces(before, move, hop) {
   const pieces = { ...(before || {}) };
@@ -56,17 +71,31 @@ export function replayPieces(before, move, hop) {
   const kind = pieces[String(path[0])];
   delete pieces[String(path[0])];
   for (const square of captures.slice(0, k)) delete pieces[String(square)];
-  if (kind) pieces[String(path[k])] = k === last && move.crowns ? kind.replace(/-man$/, "-king") : kind;
+  if (kind) {
+    pieces[String(path[k])] =
+      k === last && move.crowns ? /** @type {PieceName} */ (kind.replace(/-man$/, "-king")) : kind;
+  }
   return pieces;
 }
 
-/** The piece the next hop jumps (ringed while it waits), or null. */
+/**
+ * The piece the next hop jumps (ringed while it waits), or null.
+ * @param {Move | null | undefined} move
+ * @param {number} hop
+ * @returns {number | null}
+ */
 export function nextCapture(move, hop) {
   const captures = (move && move.captures) || [];
   return hop < captures.length ? captures[hop] : null;
 }
 
-/** What the board draws at `hop`: no legal move, the path so far as the last move. */
+/**
+ * What the board draws at `hop`: no legal move, the path so far as the last move.
+ * @param {BoardState} state
+ * @param {Replay} replay
+ * @param {number} hop
+ * @returns {DrawnState}
+ */
 export function replayBoardState(state, replay, hop) {
   const move = replay.move;
   const captures = move.captures || [];
@@ -91,7 +120,13 @@ export function replayBoardState(state, replay, hop) {
   };
 }
 
-/** How the mover travels from hop `from` to the next or previous hop (else null). */
+/**
+ * How the mover travels from hop `from` to the next or previous hop (else null).
+ * @param {Move} move
+ * @param {number} from
+ * @param {number} to
+ * @returns {Plan | null}
+ */
 export function replayPlan(move, from, to) {
   if (Math.abs(to - from) !== 1) return null;
   const captures = move.captures || [];
@@ -103,7 +138,12 @@ export function replayPlan(move, from, to) {
   };
 }
 
-/** "hop 2 of 3" (with "crowned" at the end of a crowning move); "before 9x18x27" at 0. */
+/**
+ * "hop 2 of 3" (with "crowned" at the end of a crowning move); "before 9x18x27" at 0.
+ * @param {Move} move
+ * @param {number} hop
+ * @returns {string}
+ */
 export function hopText(move, hop) {
   const n = hopCount(move);
   if (hop === 0) return `before ${move.notation}`;
@@ -111,7 +151,10 @@ export function hopText(move, hop) {
   return `${word} ${hop} of ${n}${hop === n && move.crowns ? " · crowned" : ""}`;
 }
 
-/** The identity of a replay, so that a closed one is not shown again. */
+/**
+ * The identity of a replay, so that a closed one is not shown again.
+ * @param {Replay | null} replay
+ */
 function replayKey(replay) {
   return replay ? JSON.stringify([replay.move && replay.move.path, replay.ply, replay.before]) : "";
 }
@@ -120,17 +163,24 @@ export class ReplayPanel {
   /**
    * `redraw(plan)` draws the board again (with `plan`, one hop to animate, or null);
    * `motion()` tells whether to animate (the animate trait and prefers-reduced-motion).
+   * @param {{
+   *   redraw: (plan: Plan | null) => void,
+   *   motion: () => boolean,
+   *   announce?: (text: string) => void,
+   * }} options
    */
   constructor({ redraw, motion, announce = () => {} }) {
     this.redraw = redraw;
     this.announce = announce;
     this.motion = motion;
+    /** @type {Replay | null} */
     this.replay = null; // the replay shown, or null
     this.key = "";
     this.closed = ""; // the key of a replay closed here
     this.hop = 0;
     this.factor = 1;
     this.playing = false;
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
 
     this.element = el("div", "cw-replay", {
@@ -167,6 +217,12 @@ export class ReplayPanel {
     this.element.hidden = true;
   }
 
+  /**
+   * A button of the panel.
+   * @param {string} action its data-action
+   * @param {string | Node} label
+   * @param {string} title
+   */
   button(action, label, title) {
     const b = el("button", "cw-btn cw-replay-btn", { type: "button", "data-action": action, title, "aria-label": title });
     b.append(label);
@@ -181,7 +237,11 @@ export class ReplayPanel {
     return this.replay ? hopCount(this.replay.move) : 0;
   }
 
-  /** A new state: start, keep or end the replay. Returns whether the board must redraw. */
+  /**
+   * A new state: start, keep or end the replay. Returns whether the board must redraw.
+   * @param {BoardState | null} state
+   * @returns {boolean}
+   */
   update(state) {
     const replay = (state && !state.editor && state.replay) || null;
     const key = replayKey(replay);
@@ -210,16 +270,23 @@ export class ReplayPanel {
     this.key = "";
   }
 
-  /** What the board draws now, given the live state. */
+  /**
+   * What the board draws now, given the live state (while a replay is shown).
+   * @param {BoardState} state
+   * @returns {DrawnState}
+   */
   boardState(state) {
-    return replayBoardState(state, this.replay, this.hop);
+    return replayBoardState(state, /** @type {Replay} */ (this.replay), this.hop);
   }
 
   jumped() {
     return this.replay ? nextCapture(this.replay.move, this.hop) : null;
   }
 
-  /** Go to `hop` (clamped); a single hop is animated when motion is allowed. */
+  /**
+   * Go to `hop` (clamped); a single hop is animated when motion is allowed.
+   * @param {number} hop
+   */
   go(hop) {
     if (!this.replay) return;
     const to = Math.max(0, Math.min(this.hops, hop));
@@ -231,6 +298,7 @@ export class ReplayPanel {
     if (!this.playing) this.announce(`Replay of ${this.replay.move.notation}: ${hopText(this.replay.move, to)}.`);
   }
 
+  /** @param {number} delta hops forward (negative: back) */
   step(delta) {
     this.stop();
     this.go(this.hop + delta);
@@ -281,6 +349,7 @@ export class ReplayPanel {
     this.element.removeAttribute("tabindex");
   }
 
+  /** @param {number} factor */
   setSpeed(factor) {
     this.factor = factor;
     for (const b of this.speedButtons) b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === factor));
@@ -301,6 +370,11 @@ export class ReplayPanel {
     this.element.classList.toggle("cw-replay-playing", this.playing);
   }
 
+  /**
+   * A button of the panel was pressed (or its key).
+   * @param {string} action
+   * @param {HTMLElement} [target] the button (a speed button's data-speed)
+   */
   press(action, target) {
     if (action === "replay-first") this.step(-this.hops);
     else if (action === "replay-back") this.step(-1);
@@ -310,11 +384,13 @@ export class ReplayPanel {
       if (this.playing) this.stop();
       else this.play();
     } else if (action === "replay-close") this.close();
-    else if (action === "replay-speed") this.setSpeed(Number(target.dataset.speed));
+    else if (action === "replay-speed") this.setSpeed(Number(/** @type {HTMLElement} */ (target).dataset.speed));
   }
 
+  /** @param {KeyboardEvent} event */
   onKeyDown(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    /** @type {Record<string, string>} */
     const keys = {
       ArrowRight: "replay-forward",
       ArrowLeft: "replay-back",
@@ -330,12 +406,17 @@ export class ReplayPanel {
     this.press(action);
   }
 
+  /** @param {AbortSignal} signal */
   listen(signal) {
     this.element.addEventListener(
       "click",
       (event) => {
-        const b = event.target.closest && event.target.closest("button[data-action]");
-        if (b && !b.disabled && this.element.contains(b)) this.press(b.dataset.action, b);
+        const b = /** @type {HTMLButtonElement | null} */ (
+          // (a click's target is an element)
+          /** @type {Element} */ (event.target).closest &&
+            /** @type {Element} */ (event.target).closest("button[data-action]")
+        );
+        if (b && !b.disabled && this.element.contains(b)) this.press(/** @type {string} */ (b.dataset.action), b);
       },
       { signal },
     );

@@ -7,7 +7,20 @@
 // decided here; a click that matches no listed path is still sent when it is an
 // attempted move, so that Python can say why it is not allowed.
 
-/** The colour of a piece name such as "black-king", or null. */
+/** @import { Color, Move, PartialState, PlayerKind } from "./types.js" */
+/**
+ * @typedef {object} Targets Where a picked-up piece may go next (see targetsFor).
+ * @property {Set<number>} next
+ * @property {Set<number>} finals
+ * @property {Set<number>} jumps
+ */
+/** @typedef {{ select: number | null, send: number[] | null }} ClickResult What a click does. */
+
+/**
+ * The colour of a piece name such as "black-king", or null.
+ * @param {string | null | undefined} piece
+ * @returns {string | null}
+ */
 export function pieceColor(piece) {
   if (typeof piece !== "string") return null;
   const dash = piece.indexOf("-");
@@ -18,24 +31,37 @@ export function pieceColor(piece) {
  * The side whose pieces the user may move now, or null: the game is over, the board is
  * not interactive, the side to move is played by the computer, or the computer is
  * thinking. With null no piece is lit and no click or key becomes a move intent.
+ * @param {PartialState | null | undefined} state
+ * @param {boolean} [interactive]
+ * @returns {Color | null}
  */
 export function actingSide(state, interactive = true) {
   if (!interactive || !state || !state.turn || state.result || state.thinking) return null;
+  /** @type {Partial<Record<Color, PlayerKind>>} */
   const players = state.players || {};
   const kind = players[state.turn];
   if (kind !== undefined && kind !== "human") return null;
   return state.turn;
 }
 
-/** Whether `path` starts with every square of `prefix`. */
+/**
+ * Whether `path` starts with every square of `prefix`.
+ * @param {number[] | null | undefined} path
+ * @param {number[]} prefix
+ */
 export function startsWith(path, prefix) {
   if (!Array.isArray(path) || path.length < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) if (path[i] !== prefix[i]) return false;
   return true;
 }
 
-/** The squares of pieces that have a legal move (the pieces to light up). */
+/**
+ * The squares of pieces that have a legal move (the pieces to light up).
+ * @param {PartialState | null | undefined} state
+ * @returns {Set<number>}
+ */
 export function movableSquares(state) {
+  /** @type {Set<number>} */
   const out = new Set();
   if (!state) return out;
   if (state.pending && Array.isArray(state.pending.path)) {
@@ -46,7 +72,12 @@ export function movableSquares(state) {
   return out;
 }
 
-/** The path clicked so far: a jump in progress, else the selected piece alone. */
+/**
+ * The path clicked so far: a jump in progress, else the selected piece alone.
+ * @param {PartialState | null | undefined} state
+ * @param {number | null} selected
+ * @returns {number[]}
+ */
 export function currentPrefix(state, selected) {
   if (state && state.pending && Array.isArray(state.pending.path)) return [...state.pending.path];
   return selected ? [selected] : [];
@@ -59,10 +90,16 @@ export function currentPrefix(state, selected) {
  * `finals`: final squares reached by exactly one such path and not already in `next`
  * (clicking one plays the whole route at once, as Python accepts).
  * `jumps`: the squares of `next` that a capture lands on (drawn as rings, not dots).
+ * @param {Move[] | null | undefined} legal
+ * @param {number[]} prefix
+ * @returns {Targets}
  */
 export function targetsFor(legal, prefix) {
+  /** @type {Set<number>} */
   const next = new Set();
+  /** @type {Set<number>} */
   const jumps = new Set();
+  /** @type {Map<number, number>} */
   const endCount = new Map();
   if (!prefix.length) return { next, finals: new Set(), jumps };
   for (const move of legal || []) {
@@ -73,6 +110,7 @@ export function targetsFor(legal, prefix) {
     const end = path[path.length - 1];
     endCount.set(end, (endCount.get(end) || 0) + 1);
   }
+  /** @type {Set<number>} */
   const finals = new Set();
   for (const [end, count] of endCount) if (count === 1 && !next.has(end)) finals.add(end);
   return { next, finals, jumps };
@@ -92,8 +130,14 @@ export function targetsFor(legal, prefix) {
  * - with a piece picked up, a click on a marked square or any other empty playable
  *   square is sent as a move from that piece (legal or not: Python decides and explains);
  * - anything else just clears the selection.
+ * @param {PartialState | null | undefined} state
+ * @param {number | null} selected
+ * @param {number | null | undefined} square
+ * @param {boolean} [interactive]
+ * @returns {ClickResult}
  */
 export function decideClick(state, selected, square, interactive = true) {
+  /** @type {ClickResult} */
   const none = { select: null, send: null };
   const side = actingSide(state, interactive);
   if (side === null || !state) return none;

@@ -299,6 +299,28 @@ describe("the position editor", () => {
     );
   });
 
+  it("holds quick clicks until Python answers the one before, then works them out again", () => {
+    // A busy kernel: nothing is answered until the test sets a state.
+    const model = fakeModel(editing(), {}, { answers: false });
+    const { el } = mount(model);
+    const square = (n) => el.querySelector(`.cw-sq[data-square="${n}"]`);
+    click(square(9)); // a black man on 9
+    click(square(9)); // again: meant as "take it off", once the first has been done
+    el.querySelector('[data-action="edit-piece"][data-tool="white-king"]').click();
+    click(square(1));
+    // Only the first has gone; the others wait for its answer (else Python would refuse
+    // them as made on an old position and they would be lost).
+    expect(model.sent).toEqual([{ kind: "edit", action: "place", square: 9, piece: "black-man", version: 3 }]);
+    const pieces = { 5: "black-man", 30: "white-man" };
+    model.set("state", editing({ pieces: { ...pieces, 9: "black-man" } }));
+    // The second click, worked out against the answer: the man on 9 comes off.
+    expect(model.sent.at(-1)).toEqual({ kind: "edit", action: "place", square: 9, piece: null, version: 3 });
+    model.set("state", { ...editing({ pieces }), version: 4 });
+    // The third, with the tool chosen before it and the version the answer brought.
+    expect(model.sent.at(-1)).toEqual({ kind: "edit", action: "place", square: 1, piece: "white-king", version: 4 });
+    expect(model.sent).toHaveLength(3);
+  });
+
   it("shows the FEN, sends an edited one on Enter, and shows a refusal", () => {
     const model = fakeModel(editing());
     const { el } = mount(model);

@@ -9,10 +9,42 @@ import { Animator, displayPieces, hopDuration, planTransition } from "./animate.
 import { SQUARES, rowSquares, squareRowCol } from "./geometry.js";
 import { pieceSvg, pieceWords } from "./pieces.js";
 
+/** @import { Color, DrawnState, PartialState, PieceName } from "./types.js" */
+/** @import { Plan } from "./animate.js" */
+/** @import { RowCol } from "./geometry.js" */
+/**
+ * @typedef {object} Marks Everything marked on the squares.
+ * @property {number | null} selected the piece picked up
+ * @property {number | null} cursor the keyboard cursor
+ * @property {number | null} hover the square under a dragged piece
+ * @property {Set<number>} movable the pieces that can move
+ * @property {Set<number>} next where the piece picked up can land next
+ * @property {Set<number>} finals final squares one click away
+ * @property {Set<number>} jumps the squares of `next` a capture lands on
+ */
+/**
+ * @typedef {object} PieceEntry A piece drawn on the board.
+ * @property {HTMLDivElement} el
+ * @property {PieceName} kind
+ * @property {boolean} [born] drawn by this state (it may fade in)
+ */
+/**
+ * @typedef {object} DrawOptions How to get to a new drawing.
+ * @property {boolean} [animate] let a move travel hop by hop
+ * @property {Plan | null} [plan] how the pieces travel (else worked out from the states)
+ * @property {number | undefined} [hopMs] milliseconds a hop
+ * @property {boolean} [confirms] Python's answer to a move already drawn
+ */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const DROP_TIMEOUT_MS = 3000;
 let boardCounter = 0;
 
+/**
+ * A new div with `className` (if any) and the attributes in `attrs`.
+ * @param {string} [className]
+ * @param {Record<string, string>} [attrs]
+ */
 function div(className, attrs = {}) {
   const el = document.createElement("div");
   if (className) el.className = className;
@@ -20,18 +52,30 @@ function div(className, attrs = {}) {
   return el;
 }
 
+/**
+ * A new SVG element with the attributes in `attrs`.
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ */
 function svgNode(tag, attrs = {}) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
   return el;
 }
 
-/** CSS transform that puts a 12.5%-wide element on (row, col). */
+/**
+ * CSS transform that puts a 12.5%-wide element on (row, col).
+ * @param {number} row
+ * @param {number} col
+ */
 export function cellTransform(row, col) {
   return `translate(${col * 100}%, ${row * 100}%)`;
 }
 
-/** Everything marked on the squares, from the view's selection and the state. */
+/**
+ * Everything marked on the squares, from the view's selection and the state.
+ * @returns {Marks}
+ */
 export function emptyMarks() {
   return {
     selected: null,
@@ -47,16 +91,25 @@ export function emptyMarks() {
 export class BoardView {
   constructor() {
     this.id = `cw-board-${++boardCounter}`;
+    /** @type {Color} */
     this.orientation = "black";
+    /** @type {DrawnState | null} */
     this.state = null;
     this.marks = emptyMarks();
+    /** @type {Map<number, PieceEntry>} */
     this.pieces = new Map(); // square -> { el, kind }
+    /** @type {Set<HTMLElement>} */
     this.dying = new Set(); // piece elements fading out after a capture
     this.animator = new Animator();
-    this.drag = null; // { square, el, x, y }
+    /** @type {{ square: number, entry: PieceEntry } | null} */
+    this.drag = null; // { square, entry }: the piece lifted
+    /** @type {{ from: number, to: number, entry: PieceEntry } | null} */
     this.dropped = null; // { from, to, entry }: a piece dropped on a landing square, awaiting Python
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.dropTimer = null;
+    /** @type {Map<number, HTMLDivElement>} */
     this.squareEls = new Map();
+    /** @type {Map<number, string>} */
     this.labels = new Map();
     this.hintKey = ""; // what the hint layer shows: orientation and path
 
@@ -99,6 +152,7 @@ export class BoardView {
       focusable: "false",
     });
     this.numberLayer = div("cw-numbers", { "aria-hidden": "true" });
+    /** @type {Map<number, HTMLDivElement>} */
     this.numberEls = new Map();
     for (const square of SQUARES) {
       const el = div("cw-num", { "data-number": String(square) });
@@ -115,6 +169,7 @@ export class BoardView {
   }
 
   // ------------------------------------------------------------------ layout
+  /** @param {Color} orientation */
   setOrientation(orientation) {
     const next = orientation === "white" ? "white" : "black";
     if (next === this.orientation) return;
@@ -124,6 +179,11 @@ export class BoardView {
     if (this.state) this.drawOverlay(this.state);
   }
 
+  /**
+   * Where `square` is drawn.
+   * @param {number} square
+   * @returns {RowCol}
+   */
   position(square) {
     return squareRowCol(square, this.orientation);
   }
@@ -133,7 +193,7 @@ export class BoardView {
     // board as it is drawn.
     for (let r = 0; r < 8; r++) {
       for (const [c, square] of rowSquares(r, this.orientation).entries()) {
-        const el = this.squareEls.get(square);
+        const el = /** @type {HTMLDivElement} */ (this.squareEls.get(square));
         const { col } = this.position(square);
         el.style.left = `${col * 12.5}%`;
         el.setAttribute("aria-colindex", String(col + 1));
@@ -149,16 +209,27 @@ export class BoardView {
     if (this.marks.cursor) this.place(this.cursorEl, this.marks.cursor);
   }
 
+  /**
+   * Put `el` on `square`.
+   * @param {HTMLElement} el
+   * @param {number} square
+   */
   place(el, square) {
     const { row, col } = this.position(square);
     el.style.transform = cellTransform(row, col);
   }
 
+  /** @param {boolean} show */
   setNumbers(show) {
     this.frame.classList.toggle("cw-show-numbers", Boolean(show));
   }
 
   // ------------------------------------------------------------------ pieces
+  /**
+   * A new piece on the board.
+   * @param {PieceName} kind
+   * @param {number} square
+   */
   makePiece(kind, square) {
     const el = div("cw-piece", { "data-piece": kind, "data-square": String(square) });
     el.appendChild(pieceSvg(kind));
@@ -167,6 +238,11 @@ export class BoardView {
     return el;
   }
 
+  /**
+   * Make a drawn piece `kind` (a man crowned, say).
+   * @param {PieceEntry} entry
+   * @param {PieceName} kind
+   */
   setKind(entry, kind) {
     if (entry.kind === kind) return;
     const rankChanged = entry.kind.split("-")[1] !== kind.split("-")[1];
@@ -178,6 +254,8 @@ export class BoardView {
   /**
    * Draw `state`. With `animate`, a move from the previous state travels hop by hop;
    * otherwise everything jumps to its place.
+   * @param {DrawnState} state
+   * @param {DrawOptions} [options]
    */
   draw(state, { animate = false, plan: given, hopMs, confirms = false } = {}) {
     const prev = this.state;
@@ -189,6 +267,7 @@ export class BoardView {
     // A move drawn ahead of Python's answer keeps travelling when the answer confirms it.
     if (!confirms) this.animator.finishAll();
     const old = this.pieces;
+    /** @type {Map<number, PieceEntry>} */
     const next = new Map();
     clearTimeout(this.dropTimer);
     const dropped = this.dropped;
@@ -196,7 +275,9 @@ export class BoardView {
     const droppedEntry = dropped ? dropped.entry : null;
     const dropFrom = droppedEntry ? droppedEntry.el.style.transform : null;
 
+    /** @type {PieceEntry | null} */
     let mover = null;
+    /** @type {PieceName | null} */
     let moverKind = null;
     if (plan) {
       const entry = old.get(plan.from);
@@ -208,8 +289,11 @@ export class BoardView {
         moverKind = pieces[String(end)];
       }
     }
+    /** @type {Map<number, number>} square -> the hop that passes it */
     const restored = new Map();
+    /** @type {Map<number, number>} */
     const removed = new Map();
+    /** @type {Map<number, number>} */
     const fading = new Map();
     if (plan) {
       for (const cap of plan.captures) {
@@ -281,7 +365,7 @@ export class BoardView {
         this.animator.play(
           el,
           [{ opacity: 0 }, { opacity: 1 }],
-          { duration: hop * 0.6, delay: hop * (restored.get(square) + 0.4), fill: "backwards" },
+          { duration: hop * 0.6, delay: hop * (/** @type {number} */ (restored.get(square)) + 0.4), fill: "backwards" },
         );
       } else if (isFaded !== wasFaded && (fading.has(square) || !isFaded)) {
         const at = fading.get(square) ?? 0;
@@ -295,11 +379,12 @@ export class BoardView {
     }
 
     if (mover) {
-      const end = plan.hops[plan.hops.length - 1];
+      // (a mover comes with its plan, and the dropped entry with its drop)
+      const end = /** @type {Plan} */ (plan).hops[/** @type {Plan} */ (plan).hops.length - 1];
       const finalKind = moverKind || mover.kind;
       const el = mover.el;
       el.classList.toggle("cw-faded", faded.has(end));
-      let landedByDrop = droppedEntry === mover && dropped.to === end;
+      let landedByDrop = droppedEntry === mover && /** @type {{ to: number }} */ (dropped).to === end;
       if (this.drag && this.drag.entry === mover) {
         // Dropped on its landing square and drawn there at once: no flight from the hand.
         this.drag = null;
@@ -309,13 +394,13 @@ export class BoardView {
       const fromTransform = el.style.transform;
       this.place(el, end);
       if (animateNow && !landedByDrop) {
-        const frames = [{ transform: fromTransform || this.transformOf(plan.from) }];
-        for (const square of plan.hops) frames.push({ transform: this.transformOf(square) });
+        const frames = [{ transform: fromTransform || this.transformOf(/** @type {Plan} */ (plan).from) }];
+        for (const square of /** @type {Plan} */ (plan).hops) frames.push({ transform: this.transformOf(square) });
         el.classList.add("cw-moving");
         this.animator.play(
           el,
           frames.map((f) => ({ ...f, easing: "ease-in-out" })),
-          { duration: hop * plan.hops.length },
+          { duration: hop * /** @type {Plan} */ (plan).hops.length },
           () => {
             el.classList.remove("cw-moving");
             this.setKind(mover, finalKind);
@@ -329,17 +414,22 @@ export class BoardView {
     this.drawOverlay(state);
   }
 
+  /** @param {number} square */
   transformOf(square) {
     const { row, col } = this.position(square);
     return cellTransform(row, col);
   }
 
-  /** The last move: tinted squares are marks; here its path and the captured squares. */
+  /**
+   * The last move: tinted squares are marks; here its path and the captured squares.
+   * @param {PartialState | null} state
+   */
   drawOverlay(state) {
     const overlay = this.overlay;
     overlay.replaceChildren();
     const last = state && state.last_move;
     const pending = state && state.pending;
+    /** @type {{ path: number[], captures: number[], cls: string }[]} */
     const lines = [];
     if (pending && Array.isArray(pending.path) && pending.path.length > 1) {
       lines.push({ path: pending.path, captures: [], cls: "cw-pending-path" });
@@ -370,7 +460,10 @@ export class BoardView {
     this.drawHint(state);
   }
 
-  /** The hint's arrow (state.hint.move.path), or nothing when there is no hint. */
+  /**
+   * The hint's arrow (state.hint.move.path), or nothing when there is no hint.
+   * @param {PartialState | null} state
+   */
   drawHint(state) {
     const layer = this.hintLayer;
     const move = state && state.hint && state.hint.move;
@@ -384,7 +477,7 @@ export class BoardView {
     const group = svgNode("g", {
       class: "cw-hint-arrow",
       "data-role": "hint-arrow",
-      "data-path": path.join(" "),
+      "data-path": /** @type {number[]} */ (path).join(" "), // (an arrow has a path)
     });
     for (const cls of ["cw-hint-halo", "cw-hint-ink"]) {
       group.appendChild(svgNode("polyline", { points: pointsAttr(arrow.shaft), class: `${cls} cw-hint-shaft` }));
@@ -394,9 +487,13 @@ export class BoardView {
   }
 
   // ------------------------------------------------------------------ marks
-  /** Restyle the squares: selection, lit pieces, landing squares, cursor, last move. */
+  /**
+   * Restyle the squares: selection, lit pieces, landing squares, cursor, last move.
+   * @param {Marks} marks
+   */
   setMarks(marks) {
     this.marks = marks;
+    /** @type {PartialState} */
     const state = this.state || {};
     const last = state.last_move;
     const lastFrom = last && !state.pending ? last.path[0] : null;
@@ -458,13 +555,20 @@ export class BoardView {
     }
   }
 
-  /** Ring the piece on `square` (the one a replayed jump takes next); null for none. */
+  /**
+   * Ring the piece on `square` (the one a replayed jump takes next); null for none.
+   * @param {number | null} square
+   */
   setJumped(square) {
     for (const [at, entry] of this.pieces) entry.el.classList.toggle("cw-jumped", at === square);
   }
 
   // ------------------------------------------------------------------ dragging
-  /** Lift the piece on `square` to follow the pointer; returns false if there is none. */
+  /**
+   * Lift the piece on `square` to follow the pointer; returns false if there is none.
+   * @param {number} square
+   * @returns {boolean}
+   */
   dragStart(square) {
     const entry = this.pieces.get(square);
     if (!entry) return false;
@@ -474,7 +578,11 @@ export class BoardView {
     return true;
   }
 
-  /** Move the lifted piece so that its centre is at (x, y) pixels in the board. */
+  /**
+   * Move the lifted piece so that its centre is at (x, y) pixels in the board.
+   * @param {number} x
+   * @param {number} y
+   */
   dragMove(x, y) {
     if (!this.drag) return;
     const size = this.element.getBoundingClientRect().width || 1;
@@ -485,6 +593,7 @@ export class BoardView {
   /**
    * Put the lifted piece down: on `target` while Python decides (the next state either
    * confirms it, or it slides back), or back home when `target` is null.
+   * @param {number | null} target
    */
   dragEnd(target) {
     const drag = this.drag;
@@ -528,6 +637,10 @@ export class BoardView {
   }
 }
 
+/**
+ * The opacity a piece is drawn with.
+ * @param {Element} el
+ */
 function getOpacity(el) {
   return el.classList.contains("cw-faded") ? 0.35 : 1;
 }

@@ -19,13 +19,22 @@ import { Milestones } from "./milestones.js";
 import { MoveList } from "./movelist.js";
 import { NetworkLine } from "./network.js";
 import { afterMove, confirmsMove } from "./optimistic.js";
+import { Outbox } from "./outbox.js";
 import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
 import { BoardView } from "./view.js";
 
+/** @import { BoardState, Color, CommandName, DrawnState, EditorState, IntentDraft, Model, Status } from "./types.js" */
+/** @import { Plan } from "./animate.js" */
+/** @import { OptimisticState } from "./optimistic.js" */
+
 const OPTIMISTIC_TIMEOUT_MS = 3000;
 
-/** Draw one view of the widget in `el`; returns its cleanup. */
+/**
+ * Draw one view of the widget in `el`; returns its cleanup.
+ * @param {{ model: Model, el: HTMLElement }} view anywidget's model and the view's element
+ * @returns {() => void}
+ */
 function render({ model, el }) {
   const controller = new AbortController();
   const signal = controller.signal;
@@ -34,9 +43,15 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "cw-root";
   const view = new BoardView();
+  // A move is stamped with the version of the position it was made on; edits and
+  // commands wait in the outbox for the answer to the action before them.
+  /** @param {IntentDraft} message */
   const send = (message) => {
     if (typeof state.version === "number") model.send({ ...message, version: state.version });
   };
+  const outbox = new Outbox({ post: (message) => model.send(message), version: () => state.version });
+  /** @param {IntentDraft} message */
+  const act = (message) => outbox.send(() => message);
   const flip = () => {
     model.set("orientation", model.get("orientation") === "white" ? "black" : "white");
     model.save_changes();
@@ -49,12 +64,16 @@ function render({ model, el }) {
       chrome.live.textContent = text;
     },
   });
-  const editor = new EditorPanel({ send });
-  const moveList = new MoveList({ goto: (ply) => send({ kind: "command", name: "goto", ply }) });
+  const editor = new EditorPanel({ send: (make) => outbox.send(make) });
+  const moveList = new MoveList({ goto: (ply) => act({ kind: "command", name: "goto", ply }) });
   // Every command intent goes through here: the buttons, their keys, the cover, the network line.
+  /**
+   * @param {Exclude<CommandName, "goto"> | "edit"} name
+   * @param {Color} [side]
+   */
   const command = (name, side) => {
     if (name === "edit") {
-      send({ kind: "edit", action: "start" });
+      act({ kind: "edit", action: "start" });
       return;
     }
     if (name === "replay") {
@@ -62,7 +81,7 @@ function render({ model, el }) {
       replay.reopen();
       if (replay.update(state)) drawBoard(false);
     }
-    send(side ? { kind: "command", name, side } : { kind: "command", name });
+    act(side ? { kind: "command", name, side } : { kind: "command", name });
   };
   const chrome = new Chrome({
     onCommand: command,
@@ -75,14 +94,18 @@ function render({ model, el }) {
   // A move the user just completed along one of state.legal's full paths is drawn at
   // once (Python listed it, so it is legal), before Python's answer; that answer is
   // then drawn as usual (it normally matches; a veto puts the piece back).
+  /** @type {OptimisticState | null} */
   let optimistic = null;
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let optimisticTimer = null;
   // What the board draws: the position being edited, a replay's hop, or the game.
+  /** @returns {DrawnState} */
   const shown = () => {
     if (state.editor) return editorBoardState(state);
     if (replay.active) return replay.boardState(state);
     return optimistic || state;
   };
+  /** @param {number[]} path */
   function drawOptimistic(path) {
     if (state.editor || replay.active || optimistic) return;
     const after = afterMove(state, path);
@@ -166,6 +189,13 @@ function render({ model, el }) {
     else root.style.removeProperty("--cw-size");
   };
 
+  /**
+   * Draw the board (what `shown()` says), and its marks.
+   * @param {boolean} animate
+   * @param {Plan | null} [plan] how the pieces travel (else worked out from the states)
+   * @param {number} [hopMs]
+   * @param {boolean} [confirms] Python's answer confirms the move drawn before it
+   */
   function drawBoard(animate, plan, hopMs, confirms = false) {
     const board = shown();
     input.stateChanged(board);
@@ -174,6 +204,11 @@ function render({ model, el }) {
     view.setJumped(replay.active && !state.editor ? replay.jumped() : null);
   }
 
+  /**
+   * Draw a new state (`prev`: the one before, null at first).
+   * @param {BoardState | null} prev
+   * @param {boolean} animate
+   */
   const draw = (prev, animate) => {
     const interactive = Boolean(model.get("interactive"));
     root.classList.toggle("cw-busy", Boolean(state.thinking) && !state.result);
@@ -182,7 +217,7 @@ function render({ model, el }) {
     optimistic = null;
     clearTimeout(optimisticTimer);
     // The answer to a move already drawn: no second animation (a running one goes on).
-    const confirms = Boolean(guessed) && confirmsMove(guessed, state);
+    const confirms = Boolean(guessed) && confirmsMove(/** @type {OptimisticState} */ (guessed), state);
     const refused = Boolean(guessed) && !confirms && prev && state.version === prev.version;
     if (refused) input.dropQueued();
     drawBoard(animate && !replaying && !state.editor && !(prev && prev.editor), undefined, undefined, confirms);
@@ -205,28 +240,28 @@ function render({ model, el }) {
     aside.hidden = !moveList.visible;
     chrome.controls.hidden = editing;
     // While editing, the bar and the status line speak of the position being edited.
+    // (`editing`: state.editor is set)
+    /** @returns {Status} */
     const editStatus = () => {
       if (state.status && state.status.kind === "refused") return state.status;
       const names = state.names || {};
-      const side = names[state.editor.turn] || state.editor.turn;
+      const side =
+        names[/** @type {EditorState} */ (state.editor).turn] || /** @type {EditorState} */ (state.editor).turn;
       return { text: `Setting up a position: ${side} to move`, kind: "turn" };
     };
     const barState = editing
       ? {
           ...state,
-          turn: state.editor.turn,
+          turn: /** @type {EditorState} */ (state.editor).turn,
           result: null,
           draw_offer: null,
           draw_claim: null,
-          counts: countPieces(state.editor.pieces),
+          counts: countPieces(/** @type {EditorState} */ (state.editor).pieces),
           status: editStatus(),
           clock: null,
         }
       : state;
-    chrome.update(barState, {
-      interactive,
-      announce: prev ? announcement(prev, state) : "",
-    });
+    chrome.update(barState, { announce: prev ? announcement(prev, state) : "" });
   };
 
   applyOptions();
@@ -239,8 +274,10 @@ function render({ model, el }) {
       const prev = state;
       state = model.get("state") || {};
       draw(prev, motionAllowed(model.get("animate")));
-      // Clicks made while a move awaited Python's answer, now that it is here.
+      // Clicks made while a move awaited Python's answer, now that it is here; then the
+      // next edit or command waiting for an answer.
       input.flushQueued();
+      outbox.answered();
     },
     "change:orientation": () => {
       view.setOrientation(model.get("orientation"));
@@ -254,7 +291,7 @@ function render({ model, el }) {
       applyOptions();
       input.selected = null;
       view.setMarks(input.marks());
-      chrome.update(state, { interactive: Boolean(model.get("interactive")) });
+      chrome.update(state); // (the controls of a board that only shows: Python's state.controls)
       cover.update(state, { interactive: Boolean(model.get("interactive")) });
       network.update(state, { interactive: Boolean(model.get("interactive")) });
     },
@@ -274,6 +311,7 @@ function render({ model, el }) {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
     controller.abort();
     clearTimeout(optimisticTimer);
+    outbox.destroy();
     input.destroy();
     replay.destroy();
     chrome.destroy();

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { fakeModel, mount } from "./test/harness.js";
 import * as entry from "./widget.js";
 import {
+  OVER,
+  VIEW_ONLY,
   afterDoubleJump,
   afterFirstMove,
   computerHint,
@@ -195,7 +197,7 @@ describe("clicks become intents", () => {
   });
 
   it("sends nothing when the board only shows", () => {
-    const model = fakeModel(startState(), { interactive: false });
+    const model = fakeModel(startState({ controls: VIEW_ONLY }), { interactive: false });
     const { el } = mount(model);
     click(square(el, 11));
     click(square(el, 15));
@@ -248,7 +250,7 @@ describe("keyboard", () => {
   });
 
   it("U, R and F press Undo, Redo and Flip", () => {
-    const model = fakeModel(afterFirstMove({ can_redo: true }));
+    const model = fakeModel(afterFirstMove({ can_redo: true, controls: { redo: { enabled: true } } }));
     const { el } = mount(model);
     key(el, "u");
     key(el, "r");
@@ -280,7 +282,12 @@ describe("controls", () => {
   });
 
   it("shows Accept and Decline for the other side when a draw is offered", () => {
-    const model = fakeModel(afterFirstMove({ draw_offer: "black" }));
+    const offered = {
+      "offer-draw": { shown: false },
+      "accept-draw": { shown: true, side: "white" },
+      "decline-draw": { shown: true, side: "white" },
+    };
+    const model = fakeModel(afterFirstMove({ draw_offer: "black", controls: offered }));
     const { el } = mount(model);
     expect(button(el, "offer-draw").hidden).toBe(true);
     expect(button(el, "accept-draw").hidden).toBe(false);
@@ -292,13 +299,43 @@ describe("controls", () => {
   });
 
   it("disables what the state forbids and hides game actions once it is over", () => {
-    const model = fakeModel(afterFirstMove({ can_redo: true, result: "1-0", status: { text: "Black wins", kind: "over" } }));
+    const controls = { ...OVER, redo: { enabled: true } };
+    const model = fakeModel(
+      afterFirstMove({ can_redo: true, result: "1-0", status: { text: "Black wins", kind: "over" }, controls }),
+    );
     const { el } = mount(model);
     expect(button(el, "undo").disabled).toBe(false);
     expect(button(el, "redo").disabled).toBe(false);
     expect(button(el, "resign").hidden).toBe(true);
     expect(button(el, "offer-draw").hidden).toBe(true);
     expect(el.querySelector('[data-role="status"]').dataset.kind).toBe("over");
+  });
+});
+
+describe("the published controls", () => {
+  it("are drawn as Python publishes them, whatever the rest of the state says", () => {
+    // A finished game whose controls say otherwise: the front end works nothing out.
+    const controls = { resign: { side: "black", confirm: false }, hint: { enabled: false }, flip: { shown: false } };
+    const model = fakeModel(afterFirstMove({ result: "1-0", status: { text: "Black wins", kind: "over" }, controls }));
+    const { el } = mount(model);
+    expect(button(el, "resign").hidden).toBe(false);
+    expect(button(el, "resign").title).toBe("Black resigns (click twice)");
+    button(el, "resign").click(); // no confirmation asked for: sent at once, for Black
+    expect(model.sent).toEqual([{ kind: "command", name: "resign", side: "black", version: 2 }]);
+    expect(button(el, "hint").hidden).toBe(false);
+    expect(button(el, "hint").disabled).toBe(true);
+    key(el, "h");
+    key(el, "f");
+    expect(model.sent).toHaveLength(1);
+    expect(model.get("orientation")).toBe("black");
+  });
+
+  it("a state without them draws no button at all", () => {
+    const { el } = mount(fakeModel({ ...startState(), controls: undefined }));
+    for (const b of el.querySelectorAll(".cw-controls button, .cw-draw button")) {
+      expect(b.hidden, b.dataset.action).toBe(true);
+    }
+    expect(el.querySelector('[data-action="evaluation"]').closest("label").hidden).toBe(true);
   });
 });
 
@@ -387,7 +424,8 @@ describe("against the computer", () => {
   });
 
   it("Offer draw and Resign speak for the human; no Accept or Decline for the computer", () => {
-    const model = fakeModel(computerThinking({ draw_offer: "black" }));
+    // Black's own offer waits for the computer: nothing for Black to answer.
+    const model = fakeModel(computerThinking({ draw_offer: "black", controls: { "offer-draw": { shown: false } } }));
     const { el } = mount(model);
     expect(button(el, "accept-draw").hidden).toBe(true);
     expect(button(el, "decline-draw").hidden).toBe(true);
@@ -421,12 +459,13 @@ describe("hints", () => {
     const model = fakeModel(computerThinking());
     const { el } = mount(model);
     expect(button(el, "hint").disabled).toBe(true);
-    model.set("state", startState({ status: { text: "Looking for a good move…", kind: "thinking" } }));
+    const looking = { text: "Looking for a good move…", kind: "thinking" };
+    model.set("state", startState({ status: looking, controls: { hint: { enabled: false } } }));
     expect(button(el, "hint").disabled).toBe(true);
     expect(el.querySelector('[data-role="thinking"]').hidden).toBe(false);
     button(el, "hint").click();
     expect(model.sent).toEqual([]);
-    model.set("state", startState({ result: "1-0", status: { text: "Black wins", kind: "over" } }));
+    model.set("state", startState({ result: "1-0", status: { text: "Black wins", kind: "over" }, controls: OVER }));
     expect(button(el, "hint").hidden).toBe(true);
   });
 

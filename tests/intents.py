@@ -24,3 +24,8 @@ def click(widget: CheckersWidget, *path: int) -> bool:
 def status(widget: CheckersWidget) -> tuple[str, str]:
     """The status line as (kind, text)."""
     return widget.state["status"]["kind"], widget.state["status"]["text"]
+
+
+def offered(widget: CheckersWidget) -> set[str]:
+    """The controls the board offers (its ``controls=`` choice, as published)."""
+    return set(widget.state["controls"])

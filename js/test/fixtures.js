@@ -1,4 +1,116 @@
-// Small states in the shape Python's protocol.build_state sends, for the unit tests.
+// Small states in the shape Python's play/state.build_state sends, for the unit tests.
+//
+// Each fixture carries the controls Python publishes for its situation (state.controls:
+// for each control the board offers, shown and enabled, and for some a side and whether
+// it confirms; play/commands.py decides them and tests/play/test_commands.py checks those
+// decisions). A test whose state differs in what decides them passes the controls that
+// differ, as a `controls` extra of changes:
+// `afterFirstMove({ can_redo: true, controls: { redo: { enabled: true } } })`;
+// `{ offered: false }` leaves a control out, as a board's controls=[...] does.
+
+/** Every control of Python's play/commands.CONTROLS, in the table's order. */
+export const CONTROL_NAMES = [
+  "new",
+  "restart",
+  "pause",
+  "undo",
+  "redo",
+  "flip",
+  "hint",
+  "replay",
+  "edit",
+  "resign",
+  "offer-draw",
+  "accept-draw",
+  "decline-draw",
+  "claim-draw",
+  "evaluation",
+  "milestones",
+];
+
+/** Changes (per control) laid over each other, later ones winning field by field. */
+export function changed(...layers) {
+  const out = {};
+  for (const layer of layers) {
+    for (const [name, fields] of Object.entries(layer || {})) out[name] = { ...out[name], ...fields };
+  }
+  return out;
+}
+
+/** What Python adds to some controls: the side they speak for, whether they confirm. */
+const EXTRA = {
+  new: { confirm: false },
+  restart: { confirm: false },
+  resign: { side: null, confirm: false },
+  "offer-draw": { side: null },
+  "accept-draw": { side: null },
+  "decline-draw": { side: null },
+};
+
+/**
+ * A whole published `controls` entry: every control offered, shown and enabled, with no
+ * side and no confirmation, then the `changes` laid over it.
+ */
+export function published(...changes) {
+  const merged = changed(...changes);
+  const out = {};
+  for (const name of CONTROL_NAMES) {
+    const { offered = true, ...fields } = { ...EXTRA[name], ...merged[name] };
+    if (offered) out[name] = { shown: true, enabled: true, ...fields };
+  }
+  return out;
+}
+
+/** An interactive two-player board at the start of a game, Black to move (no clock or
+ * computer to pause, no offer or claim, nothing to take back or replay). The ★ button
+ * is published shown: it also needs state.milestones to be drawn. */
+const TWO_PLAYERS = {
+  pause: { shown: false },
+  undo: { enabled: false },
+  redo: { enabled: false },
+  replay: { enabled: false },
+  resign: { side: "black", confirm: true },
+  "offer-draw": { side: "black" },
+  "accept-draw": { shown: false },
+  "decline-draw": { shown: false },
+  "claim-draw": { shown: false },
+};
+
+/** The same once a move was made: White to move, something to take back and replay, and
+ * New game and Restart would throw the game away. */
+export const AFTER_A_MOVE = {
+  new: { confirm: true },
+  restart: { confirm: true },
+  undo: { enabled: true },
+  replay: { enabled: true },
+  resign: { side: "white" },
+  "offer-draw": { side: "white" },
+};
+
+/** A board that only shows (interactive=False): Flip, the switch and the ★ button stay. */
+export const VIEW_ONLY = Object.fromEntries(
+  CONTROL_NAMES.filter((n) => !["flip", "evaluation", "milestones"].includes(n)).map((n) => [n, { shown: false }]),
+);
+
+/** A finished game: no game actions, and starting over throws nothing away. */
+export const OVER = {
+  new: { confirm: false },
+  restart: { confirm: false },
+  hint: { shown: false },
+  resign: { shown: false, enabled: false },
+  "offer-draw": { shown: false, enabled: false },
+};
+
+/** A network game: nothing that would change the host's one game, and no evaluation. */
+export const NETWORK = {
+  new: { shown: false },
+  restart: { shown: false },
+  undo: { shown: false },
+  redo: { shown: false },
+  hint: { shown: false },
+  edit: { shown: false },
+  evaluation: { offered: false, shown: false },
+};
 
 function pieces(black, white, kings = []) {
   const out = {};
@@ -14,7 +126,7 @@ function move(path, captures = []) {
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
-function base(extra) {
+function base(extra, situation = {}) {
   return {
     protocol: 1,
     version: 1,
@@ -37,7 +149,13 @@ function base(extra) {
     draw_claim: null,
     players: { black: "human", white: "human" },
     ...extra,
+    controls: published(TWO_PLAYERS, situation, extra.controls),
   };
+}
+
+/** `extra` with its control changes laid over `situation`'s, for the fixture it goes to. */
+function layered(situation, extra) {
+  return { ...extra, controls: changed(situation, extra.controls) };
 }
 
 /** The opening: Black to move, seven legal moves. */
@@ -77,7 +195,7 @@ export function afterFirstMove(extra = {}) {
     status: { text: "White to move", kind: "turn" },
     can_undo: true,
     ...extra,
-  });
+  }, AFTER_A_MOVE);
 }
 
 /**
@@ -97,13 +215,18 @@ export function doubleJumpState(extra = {}) {
 
 /** The same, midway: 9x18 played, the piece must keep jumping from 18. */
 export function pendingState(extra = {}) {
-  return doubleJumpState({
-    version: 2,
-    pending: { path: [9, 18], captures: [14] },
-    status: { text: "Black: keep jumping", kind: "keep-jumping" },
-    can_undo: true,
-    ...extra,
-  });
+  return doubleJumpState(
+    layered(
+      { undo: { enabled: true }, edit: { enabled: false } },
+      {
+        version: 2,
+        pending: { path: [9, 18], captures: [14] },
+        status: { text: "Black: keep jumping", kind: "keep-jumping" },
+        can_undo: true,
+        ...extra,
+      },
+    ),
+  );
 }
 
 /** After 9x18x27 completed. */
@@ -120,7 +243,7 @@ export function afterDoubleJump(extra = {}) {
     counts: { black: { men: 2, kings: 1 }, white: { men: 2, kings: 0 } },
     can_undo: true,
     ...extra,
-  });
+  }, AFTER_A_MOVE);
 }
 
 /** A king with two capture routes that end on the same square (17). */
@@ -136,16 +259,25 @@ export function ambiguousState(extra = {}) {
 
 /** Against the computer (hard), after 11-15: White (the computer) is thinking. */
 export function computerThinking(extra = {}) {
-  return afterFirstMove({
-    players: { black: "human", white: "computer" },
-    level: "hard",
-    thinking: true,
-    status: { text: "White: the computer (hard) is thinking…", kind: "thinking" },
-    hint: null,
-    evaluation: null,
-    ...extra,
-  });
+  return afterFirstMove(
+    layered(AGAINST_THE_COMPUTER_THINKING, {
+      players: { black: "human", white: "computer" },
+      level: "hard",
+      thinking: true,
+      status: { text: "White: the computer (hard) is thinking…", kind: "thinking" },
+      hint: null,
+      evaluation: null,
+      ...extra,
+    }),
+  );
 }
+
+/** Against the computer while it thinks: the buttons speak for Black, no hint meanwhile. */
+export const AGAINST_THE_COMPUTER_THINKING = {
+  hint: { enabled: false },
+  resign: { side: "black" },
+  "offer-draw": { side: "black" },
+};
 
 /** Against the computer (hard): Black (the human) to move, with a hint for 11-15. */
 export function computerHint(extra = {}) {
@@ -198,7 +330,7 @@ export function milestones(fresh = [], earnedIds = ["first-win"]) {
 
 /** A network game hosted here: Black is the local player, White the remote one. */
 export function networkState(extra = {}, network = {}) {
-  return startState({
+  return startState(layered(NETWORK, {
     players: { black: "human", white: "remote" },
     network: {
       role: "host",
@@ -210,5 +342,5 @@ export function networkState(extra = {}, network = {}) {
       ...network,
     },
     ...extra,
-  });
+  }));
 }

@@ -2,8 +2,13 @@
 import { afterEach, vi } from "vitest";
 import widget from "../widget.js";
 
-/** A stand-in for anywidget's model: get/set/on/off/send/save_changes. */
-export function fakeModel(state, extra = {}) {
+/**
+ * A stand-in for anywidget's model: get/set/on/off/send/save_changes. Like Python, it
+ * answers every edit and command with a state (the same one, its `seq` counted on;
+ * the answers to moves are the tests' own), unless
+ * `{ answers: false }` makes it a kernel too busy to answer until the test sets a state.
+ */
+export function fakeModel(state, extra = {}, { answers = true } = {}) {
   const values = {
     state,
     orientation: "black",
@@ -33,6 +38,10 @@ export function fakeModel(state, extra = {}) {
     },
     send(message) {
       model.sent.push(JSON.parse(JSON.stringify(message)));
+      if (answers && values.state && message.kind !== "move") {
+        const answer = { ...values.state, seq: (values.state.seq || 0) + 1 };
+        model.set("state", answer);
+      }
     },
     save_changes() {
       model.saves += 1;

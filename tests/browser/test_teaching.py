@@ -242,6 +242,74 @@ def test_walk_through_a_tinsley_game(lab, make_notebook):
 # --------------------------------------------------------------------------- editor
 
 
+_JS_BUSY_KERNEL = """
+(seconds) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  kernel.requestExecute({ code: `import time; time.sleep(${seconds})`, store_history: false });
+  return true;
+}
+"""
+
+
+def busy_kernel(page: Page, seconds: float) -> None:
+    """Keep the kernel busy for ``seconds`` without waiting: messages from the board queue
+    up behind it, as when a cell runs, or the machine is slow, while the user clicks on."""
+    page.evaluate(_JS_BUSY_KERNEL, seconds)
+
+
+def test_quick_clicks_outrunning_the_kernel_are_all_kept(lab, make_notebook):
+    """A user sets up a position with quick clicks while the kernel is slow to answer,
+    then presses Undo twice: every action counts (before, each action after the first
+    was refused as "made on an old position", and pieces came back or never came)."""
+    path = make_notebook(
+        """
+        from checkers_widget.widget import CheckersWidget
+        w = CheckersWidget(show_numbers=True)
+        w
+        """
+    )
+    root = open_board_root(lab, path)
+    page = lab.page
+    root.locator('[data-action="edit"]').click()
+    expect(root.locator('[data-role="editor"]')).to_be_visible(timeout=WAIT)
+    root.locator('[data-action="edit-clear"]').click()
+    expect(root.locator(BOARD_PIECE)).to_have_count(0, timeout=WAIT)
+    busy_kernel(page, 6)  # long enough for all the clicks below, on a slow machine too
+    root.locator('[data-action="edit-piece"][data-tool="white-man"]').click()
+    sq(root, 22).click()
+    root.locator('[data-action="edit-piece"][data-tool="black-man"]').click()
+    sq(root, 18).click()
+    sq(root, 18).click()  # on second thoughts: off again (a toggle of what is there by then)
+    root.locator('[data-action="edit-piece"][data-tool="black-king"]').click()
+    sq(root, 1).click()
+    expect_pieces(root, {1: "black-king", 22: "white-man"})
+    status = root.locator(STATUS)
+    expect(status).not_to_contain_text("old position")
+    expect(root.locator('[data-role="fen"]')).to_have_value("B:W22:BK1", timeout=WAIT)
+    root.locator('[data-action="edit-done"]').click()
+    expect(root.locator('[data-role="editor"]')).to_be_hidden(timeout=WAIT)
+    # Two moves from the start, then Undo twice while the kernel is busy.
+    kernel(
+        page,
+        """
+        from checkers_widget import Game
+        w.game = Game()
+        w.play("11-15")
+        w.play("23-19")
+        """,
+    )
+    expect(piece_on(root, 19)).to_have_count(1, timeout=WAIT)
+    busy_kernel(page, 3)
+    undo = root.locator('[data-action="undo"]')
+    undo.click()
+    undo.click()
+    expect(piece_on(root, 11)).to_have_count(1, timeout=WAIT)
+    expect(piece_on(root, 23)).to_have_count(1, timeout=WAIT)
+    expect(status).not_to_contain_text("old position")
+    assert kernel_json(page, "w.game.ply") == 0
+    root.screenshot(path=str(lab.artifacts_dir / "teaching-quick-clicks.png"))
+
+
 def test_position_editor(lab, make_notebook):
     path = make_notebook(
         """

@@ -148,7 +148,7 @@ def test_quiet_move_refused_when_a_jump_is_compulsory(lab, make_notebook):
     expect(root.locator(STATUS)).to_contain_text("must jump")
     expect(root.locator(STATUS)).to_have_attribute("data-kind", "refused")
     # ...and so does trying the quiet move with it.
-    kernel(lab.page, "w._notice = None; w._publish()")
+    kernel(lab.page, "w.session.notice = None; w.session.publish()")
     expect(root.locator(STATUS)).to_have_attribute("data-kind", "must-jump")
     sq(root, 15).click()
     expect(root.locator(STATUS)).to_have_attribute("data-kind", "refused")

@@ -15,10 +15,10 @@ import pytest
 
 from checkers_widget import Board, Move
 from checkers_widget.core.game import DrawRules, Game
+from checkers_widget.core.movegen import capture_results, has_capture, play, quiet_steps
 from checkers_widget.core.squares import BIT
 from checkers_widget.engine import LEVELS, WIN_SCORE, Analysis, Engine
 from checkers_widget.engine.evaluate import evaluate
-from checkers_widget.engine.moves import captures, has_capture, play, quiet
 
 # ---------------------------------------------------------------------- helpers
 
@@ -73,7 +73,7 @@ def test_engine_move_generation_matches_the_rules_core() -> None:
     for board in random_positions(150, seed=11, max_ply=150):
         own, opp, kings, black = sides(board)
         legal = board.legal_moves()
-        mine = captures(own, opp, kings, black) or quiet(own, opp, kings, black)
+        mine = capture_results(own, opp, kings, black) or quiet_steps(own, opp, kings, black)
         assert len(mine) == len(set(mine))
         assert set(mine) == {engine_key(m) for m in legal}
         assert has_capture(own, opp, kings, black) == board.must_capture()

@@ -22,7 +22,6 @@ from typing import Any
 from checkers_widget import Board
 from checkers_widget.core import movegen
 from checkers_widget.core.squares import BIT, BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
-from checkers_widget.engine import moves as engine_moves
 from checkers_widget.engine import search
 
 Position = tuple[int, int, int, bool]
@@ -71,11 +70,11 @@ POSITIONS = list(random_positions(3000))
 
 
 def test_the_engine_uses_the_rules_core_generator() -> None:
-    assert engine_moves.quiet is movegen.quiet_steps
-    assert engine_moves.captures is movegen.capture_results
-    assert engine_moves.has_capture is movegen.has_capture
-    assert engine_moves.play is movegen.play
-    assert engine_moves.moves_kind is movegen.moves_kind
+    assert search.quiet_steps is movegen.quiet_steps
+    assert search.capture_results is movegen.capture_results
+    assert search.has_capture is movegen.has_capture
+    assert search.play is movegen.play
+    assert search.moves_kind is movegen.moves_kind
 
 
 def test_moves_by_result_are_the_moves_by_path_without_repeats() -> None:

@@ -36,7 +36,7 @@ def _saved_text() -> str:
         widget = CheckersWidget(opponent="easy", seed=1, autosave=path)
         widget.wait()
         for _ in range(3):
-            if widget.game.turn == widget._human_side() and not widget.game.is_over():
+            if widget.game.turn == widget.session.human_side() and not widget.game.is_over():
                 widget.play(widget.game.legal_moves()[0])
                 widget.wait()
         widget.undo()

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from checkers_widget import CheckersWidget
 from checkers_widget.core.errors import IntentError
 from checkers_widget.engine import Analysis, Engine
-from checkers_widget.play.protocol import (
+from checkers_widget.play.intents import (
     COMMANDS,
     EDIT_ACTIONS,
     EDIT_PIECES,
@@ -34,7 +34,7 @@ from checkers_widget.play.protocol import (
 )
 from checkers_widget.tutorial.lessons import LESSONS
 from checkers_widget.tutorial.run import LessonRun
-from checkers_widget.tutorial.ui import LessonBoard
+from checkers_widget.tutorial.ui import lesson_board as make_lesson_board
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -56,7 +56,7 @@ def plain_board() -> CheckersWidget:
 
 
 def lesson_board() -> CheckersWidget:
-    return LessonBoard(LessonRun(LESSONS[1], play_replies=False))
+    return make_lesson_board(LessonRun(LESSONS[1], play_replies=False))
 
 
 BOARDS: dict[str, Callable[[], CheckersWidget]] = {"plain": plain_board, "lesson": lesson_board}

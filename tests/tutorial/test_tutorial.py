@@ -27,6 +27,7 @@ from checkers_widget.tutorial import (
     stars_for,
 )
 from checkers_widget.tutorial.text import to_html
+from intents import offered
 
 IDS = [x.id for x in LESSONS]
 
@@ -209,13 +210,13 @@ def test_lesson_on_the_board(item: Lesson, progress: Progress) -> None:
 
 def test_a_lesson_board_offers_only_what_the_lesson_needs(progress: Progress) -> None:
     tut = tutorial("compulsory", progress)
-    assert tut.board.state["controls"] == ["undo", "redo", "flip", "replay"]
+    assert offered(tut.board) == {"undo", "redo", "flip", "replay"}
     assert tut.board.size == 480  # beside the task, and the same size all along
     assert not command(tut.board, "offer-draw")
     assert tut.board.state["status"]["text"] == "That control is not offered on this board"
     tut.start("draw-offer")  # the lesson about offering a draw offers one
-    assert {"offer-draw", "accept-draw", "decline-draw"} <= set(tut.board.state["controls"])
-    assert "evaluation" not in tut.board.state["controls"]
+    assert {"offer-draw", "accept-draw", "decline-draw"} <= offered(tut.board)
+    assert "evaluation" not in offered(tut.board)
 
 
 def test_a_solved_lesson_says_so_and_offers_next_beside_the_feedback(
@@ -309,7 +310,7 @@ def test_the_hint_buttons_show_the_lessons_move_on_the_board(progress: Progress)
     assert tut.board.state["hint"]["score"] == ""  # not an engine's evaluation
     # The board offers no second Hint: the lesson's graded one is the only one.
     tut.start("win-block")
-    assert "hint" not in tut.board.state["controls"]
+    assert "hint" not in offered(tut.board)
     assert not command(tut.board, "hint")
     assert tut.board.state["status"]["text"] == "That control is not offered on this board"
     assert tut.board.state["hint"] is None and tut.run.help == 0

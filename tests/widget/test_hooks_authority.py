@@ -23,7 +23,7 @@ from checkers_widget.core.errors import CheckersError, HookError, MoveVetoed
 from checkers_widget.play.hooks import GAME_CHANGES, GAME_READS, GameView
 from checkers_widget.tutorial.lessons import LESSONS
 from checkers_widget.tutorial.run import LessonRun
-from checkers_widget.tutorial.ui import LessonBoard, Tutorial
+from checkers_widget.tutorial.ui import Tutorial, lesson_board
 from checkers_widget.widget import DEFAULT_VETO, FRONTEND_TRAITS, MAX_REASON_CHARS
 from intents import click, status
 
@@ -381,7 +381,7 @@ def test_the_intent_handler_reads_pythons_record_not_the_trait() -> None:
     w.interactive = False
     assert click(w, 22, 18) is False and w.game.ply == 1
     w.interactive = True
-    w._interactive = False  # the record, not the trait, decides
+    w.session.interactive = False  # the record, not the trait, decides
     assert click(w, 22, 18) is False and w.game.ply == 1
 
 
@@ -460,7 +460,8 @@ def test_a_lesson_board_keeps_its_authority_too() -> None:
 
 
 def test_a_view_only_lesson_board_is_not_made_playable_by_the_front_end() -> None:
-    board = LessonBoard(LessonRun(LESSONS[0], play_replies=False), interactive=False)
+    run = LessonRun(LESSONS[0], play_replies=False)
+    board = lesson_board(run, interactive=False)
     update(board, {"interactive": True})
     legal = board.game.legal_moves()[0]
     before = snapshot(board.game)
@@ -471,4 +472,4 @@ def test_a_view_only_lesson_board_is_not_made_playable_by_the_front_end() -> Non
         is False
     )
     assert snapshot(board.game) == before
-    assert board.run.mistakes == 0  # a refused view-only click is no lesson mistake
+    assert run.mistakes == 0  # a refused view-only click is no lesson mistake

@@ -17,7 +17,7 @@ import pytest
 
 from checkers_widget import CheckersWidget, Game
 from checkers_widget.core.game import MAX_VARIATIONS, MAX_VARIATIONS_PER_PLY
-from checkers_widget.play.protocol import SHOWN_VARIATION_WORDS, SHOWN_VARIATIONS_PER_PLY
+from checkers_widget.play.state import SHOWN_VARIATION_WORDS, SHOWN_VARIATIONS_PER_PLY
 
 OPENING = ["11-15", "23-19", "8-11"]
 

@@ -10,7 +10,6 @@ import pytest
 
 from checkers_widget import BLACK, WHITE, CheckersError, Game
 from checkers_widget.play.clock import Expiry, TimeControl
-from checkers_widget.play.timekeeper import Timekeeper
 from checkers_widget.widget import CheckersWidget
 from intents import click, command, status
 
@@ -33,21 +32,20 @@ def timed(
     """
     w = CheckersWidget(timer=timer, milestones=False, **options)  # type: ignore[arg-type]
     fake = FakeTime()
-    assert w._timekeeper is not None
-    w._timekeeper.close()
-    w._timekeeper = Timekeeper(w._timekeeper.control, w._on_time_expired, now=fake)
-    w._clock_turn = None
+    timer = w.session.timer
+    assert timer is not None
+    timer.use_time_source(fake)
     if started:
-        w._start_clock()
-    w._sync_clock()
-    w._publish()
+        timer.start()
+    w.session.sync_clock()
+    w.session.publish()
     return w, fake
 
 
 def expire(w: CheckersWidget, fake: FakeTime, seconds: float) -> None:
     fake.now += seconds
-    assert w._timekeeper is not None
-    w._timekeeper.tick()
+    assert w.session.timer is not None
+    w.session.timer.keeper.tick()
 
 
 def test_presets_and_options() -> None:
@@ -87,7 +85,7 @@ def test_a_timer_board_nobody_touches_loses_nothing() -> None:
     assert w.state["clock"]["side"] == BLACK and w.state["clock"]["running"]
     assert status(w) == ("turn", "Black to move")
     fake.now += 10
-    w._publish()
+    w.session.publish()
     assert w.state["clock"]["remaining"] == pytest.approx(12.5)
 
 
@@ -119,7 +117,7 @@ def test_the_clock_times_the_side_to_move_and_restarts_each_turn() -> None:
     clock = w.state["clock"]
     assert clock["side"] == BLACK and clock["running"] and clock["remaining"] == 45
     fake.now += 30
-    w._publish()
+    w.session.publish()
     assert w.state["clock"]["remaining"] == pytest.approx(15)
     click(w, 11, 15)
     assert w.state["clock"]["side"] == WHITE and w.state["clock"]["remaining"] == 45
@@ -176,8 +174,8 @@ def test_pause_stops_the_clock() -> None:
 def test_an_expiry_that_loses_the_race_with_a_move_is_ignored() -> None:
     w, _fake = timed()
     click(w, 11, 15)  # Black moved just before the timer thread got the lock
-    w._on_time_expired(Expiry(BLACK, "auto-move"))
-    w._on_time_expired(Expiry(BLACK, "forfeit"))
+    w.session.on_time_expired(Expiry(BLACK, "auto-move"))
+    w.session.on_time_expired(Expiry(BLACK, "forfeit"))
     assert w.game.ply == 1 and w.game.result is None
 
 

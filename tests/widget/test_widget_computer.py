@@ -135,8 +135,8 @@ def test_new_game_cancels_and_redraws_random_sides() -> None:
         command(widget, "new")
         widget.wait()
         seen.add(widget.players[BLACK])
-        assert widget.orientation == widget._human_side()
-        human = widget._human_side()
+        assert widget.orientation == widget.session.human_side()
+        human = widget.session.human_side()
         assert widget.game.turn == human  # the computer already moved if it plays Black
     assert seen == {"human", "computer"}
 
@@ -170,7 +170,8 @@ def test_live_evaluation_follows_the_game() -> None:
 
 def test_without_threads_the_search_runs_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
-        "checkers_widget.widget.board_widget.SearchRunner", lambda: SearchRunner(threaded=False)
+        "checkers_widget.play.search_control.SearchRunner",
+        lambda threaded=True: SearchRunner(threaded=False),
     )
     widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
     click(widget, 11, 15)

@@ -88,7 +88,7 @@ def test_winning_against_hard_without_undo(tmp_path: Path) -> None:
         "first-computer-win",
         "clean-hard-win",
     }
-    assert b.computer_wins == (w._attempt.id,)
+    assert b.computer_wins == (w.session.tracker.attempt.id,)
 
 
 def test_a_win_replayed_after_undo_or_restart_is_not_counted_again(tmp_path: Path) -> None:
@@ -125,7 +125,7 @@ def test_three_fresh_games_won_earn_three_wins(tmp_path: Path) -> None:
 def test_a_move_the_computer_made_on_time_out_earns_nothing(tmp_path: Path) -> None:
     b = book(tmp_path)
     w = CheckersWidget(milestones=b)
-    w._move_for(BLACK)
+    w.session.move_for(BLACK)
     assert w.game.ply == 1 and not b.has("first-move")
 
 
@@ -146,11 +146,11 @@ def test_an_autosaved_game_keeps_its_attempt(tmp_path: Path) -> None:
     w = CheckersWidget(Game(), opponent="easy", human=BLACK, milestones=b, autosave=path)
     click(w, 11, 15)
     w.wait()
-    attempt = w._attempt.id
-    assert w._attempt.played
+    attempt = w.session.tracker.attempt.id
+    assert w.session.tracker.attempt.played
     w.close()
     again = CheckersWidget(opponent="easy", human=BLACK, milestones=b, autosave=path)
-    assert again._attempt.id == attempt and again._attempt.played
+    assert again.session.tracker.attempt.id == attempt and again.session.tracker.attempt.played
     again.close()
 
 

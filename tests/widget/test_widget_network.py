@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from checkers_widget import BLACK, WHITE, CheckersError
-from checkers_widget.widget import CheckersWidget
-from intents import click, command, status
+from checkers_widget.widget import CONTROLS, CheckersWidget
+from intents import click, command, offered, status
 from network_peers import Peer
 
 WAIT = 10.0
@@ -240,8 +240,8 @@ def test_a_network_board_offers_no_evaluation(boards: list[CheckersWidget]) -> N
     the board no longer offers it, and switching it on anyway does nothing."""
     host = CheckersWidget.host(name="Ann", milestones=False)
     boards.append(host)
-    controls = host.state["controls"]
+    controls = offered(host)
     assert "evaluation" not in controls and "flip" in controls and "resign" in controls
     host.live_eval = True
     assert host.live_eval is False and host.state.get("evaluation") is None
-    assert CheckersWidget().state["controls"] is None  # a local board: all that apply
+    assert offered(CheckersWidget()) == CONTROLS  # a local board: all that apply

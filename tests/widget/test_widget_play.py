@@ -12,8 +12,8 @@ import pytest
 
 from checkers_widget import BLACK, CheckersError, Game
 from checkers_widget.engine import Analysis, Engine
-from checkers_widget.widget import CheckersWidget
-from intents import click, command, status
+from checkers_widget.widget import CONTROLS, CheckersWidget
+from intents import click, command, offered, status
 
 # From 9 Black jumps 14 to 18, then goes on over 22 (to 25) or over 23 (to 27).
 FORKED_JUMP = "B:W14,22,23,32:B9,1"
@@ -81,7 +81,7 @@ def test_restart_keeps_sides_and_new_game_draws_them_again() -> None:
     first = w.players
     sides = {tuple(sorted(first.items()))}
     for _ in range(6):
-        if w.game.turn == w._human_side():
+        if w.game.turn == w.session.human_side():
             w.play(w.game.legal_moves()[0])
             w.wait()
         command(w, "restart")
@@ -166,7 +166,7 @@ def test_autosave_keeps_the_human_side_and_waits_for_resume(tmp_path: Path) -> N
     path = tmp_path / "vs.pdn"
     w = CheckersWidget(opponent="easy", human="random", seed=5, autosave=path)
     w.wait()
-    human = w._human_side()
+    human = w.session.human_side()
     if w.game.turn == human:
         w.play(w.game.legal_moves()[0])
         w.wait()
@@ -216,13 +216,13 @@ def test_a_failing_autosave_is_reported_and_play_goes_on(
 # ---------------------------------------------------------------------- controls
 def test_a_board_can_offer_only_some_controls() -> None:
     w = CheckersWidget(controls=["undo", "flip"], milestones=False)
-    assert w.state["controls"] == ["undo", "flip"]
+    assert offered(w) == {"undo", "flip"}
     click(w, 11, 15)
     assert not command(w, "new")  # not offered: a forged press is refused
     assert status(w)[1] == "That control is not offered on this board"
     assert w.game.ply == 1
     assert command(w, "undo") and w.game.ply == 0
-    assert CheckersWidget(milestones=False).state["controls"] is None  # all that apply
+    assert offered(CheckersWidget(milestones=False)) == CONTROLS  # all that apply
 
 
 def test_unknown_controls_are_refused() -> None:
@@ -249,3 +249,25 @@ def test_a_resumed_autosave_board_says_it_is_paused(tmp_path: Path) -> None:
     again.pause()
     assert status(again)[1].startswith("Paused")
     again.close()
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"kind": "command", "name": "undo"},  # nothing to undo: changes nothing
+        {"kind": "command", "name": "redo"},
+        {"kind": "command", "name": "goto", "ply": 0},
+        {"kind": "edit", "action": "cancel"},  # no editor open
+        {"kind": "move", "path": [22, 18]},  # not Black's piece
+        {"kind": "command", "name": "undo", "stale": True},  # an old version
+    ],
+)
+def test_every_intent_is_answered_with_a_state(intent: dict[str, Any]) -> None:
+    """The board holds an edit or a command made before the answer to the one before
+    (js/outbox.js): so every intent gets a state back, even one that changed nothing;
+    otherwise the next action would wait for an answer that never comes."""
+    w = CheckersWidget()
+    stale = intent.pop("stale", False)
+    seq = w.state["seq"]
+    w.handle_intent({**intent, "version": w.state["version"] - 1 if stale else w.state["version"]})
+    assert w.state["seq"] > seq

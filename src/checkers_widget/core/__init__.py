@@ -1,0 +1,7 @@
+"""The rules core: squares, pieces and moves, the one move generator, FEN, ``Board`` and ``Game``.
+
+The bottom layer. Standard library only (it runs in Pyodide too) and nothing above it:
+the other layers (formats, engine, network, play, widget, tutorial) build on these
+modules; ``tests/test_layers.py`` holds the line. The public names are re-exported by
+``checkers_widget`` itself (``from checkers_widget import Board, Game, Move``).
+"""

@@ -4,7 +4,8 @@
 :class:`Analysis` (best move, score in men, proven win/loss distance, principal
 variation, depth, nodes). Pure Python on purpose: it must run in Pyodide, so there is
 no numpy and no extension module; speed comes from searching raw bitboards
-(:mod:`.search`, with moves from :mod:`.moves`) with a cheap, table-driven evaluation
+(:mod:`.search`, with the moves of the rules core's generator,
+:mod:`checkers_widget.core.movegen`) with a cheap, table-driven evaluation
 (:mod:`.evaluate`). Hard and Expert know the king endings of up to three pieces
 exactly (:mod:`.endgame`, tables built by retrograde analysis on first use).
 """

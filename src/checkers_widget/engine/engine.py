@@ -20,8 +20,8 @@ from ..core.color import BLACK
 from ..core.errors import CheckersError, brief
 from ..core.game import DrawRules, Game
 from ..core.move import Move
+from ..core.movegen import BitMove, play
 from ..core.squares import BIT
-from .moves import EMove, play
 from .search import MATE, MATE_BOUND, Iteration, Searcher
 
 __all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
@@ -297,7 +297,7 @@ class Engine:
         # Count every node searched, the unfinished iteration's included.
         return replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth)
 
-    def _loose_choice(self, scores: dict[EMove, int], lvl: Level) -> tuple[EMove, int]:
+    def _loose_choice(self, scores: dict[BitMove, int], lvl: Level) -> tuple[BitMove, int]:
         """A near-best root move with noise, drawn from the engine's seeded generator.
 
         A proven win is never played loosely: only the fastest win is a candidate, so a
@@ -306,7 +306,7 @@ class Engine:
         best = max(scores.values())
         margin = 0 if best >= MATE_BOUND else lvl.margin
         rng = self._rng
-        choice: tuple[float, EMove, int] | None = None
+        choice: tuple[float, BitMove, int] | None = None
         for m, s in scores.items():  # dict order is the search's order: reproducible
             noise = rng.gauss(0.0, lvl.noise) if lvl.noise else 0.0
             if s < best - margin:
@@ -380,7 +380,7 @@ def _context(
     return board.copy(), rules, history, quiet
 
 
-def _to_moves(board: Board, line: list[EMove]) -> list[Move]:
+def _to_moves(board: Board, line: list[BitMove]) -> list[Move]:
     """Engine moves -> :class:`Move` objects (with full paths), as far as they are legal.
 
     Followed on the bitboards with the rules core's generator and :func:`play`, so the
@@ -410,7 +410,7 @@ def _to_moves(board: Board, line: list[EMove]) -> list[Move]:
 
 
 def _analysis(
-    board: Board, it: Iteration, move: EMove, score: int, pv: list[EMove], started: float
+    board: Board, it: Iteration, move: BitMove, score: int, pv: list[BitMove], started: float
 ) -> Analysis:
     if not pv or pv[0] != move:
         pv = [move]

@@ -1,8 +1,8 @@
 """Iterative-deepening principal-variation search on raw bitboards.
 
-This is the engine's hot loop. A position is ``(own, opp, kings, black)`` as in
-:mod:`checkers_widget.core.movegen`; moves are :data:`~.moves.EMove` tuples. The search is
-a negamax alpha-beta with:
+This is the engine's hot loop. A position is ``(own, opp, kings, black)`` and a move a
+:data:`~checkers_widget.core.movegen.BitMove`, as in :mod:`checkers_widget.core.movegen`,
+whose generator the search uses. The search is a negamax alpha-beta with:
 
 * **Principal-variation search**: the first move gets the full window, the others a
   null window, re-searched only when they turn out better.
@@ -29,17 +29,37 @@ a negamax alpha-beta with:
   pieces are scored exactly from :mod:`.endgame` wherever the search meets them, and
   such a root position is answered from the tables outright.
 
+Where each part is:
+
+* :meth:`Searcher.run`: the root's moves, then iterative deepening
+  (:meth:`Searcher._deepen`): one iteration at a time (:func:`_root_iteration`, with
+  an aspiration window from :func:`_window`), what to keep when a limit interrupts
+  one, and whether to start another (:func:`_growth`).
+* :func:`_node_search` builds the functions that search one node, as closures over the
+  search's tables: ``search`` (an interior node: draw rules, tables, the transposition
+  table, the moves in order, then PVS with late-move reductions over them, the
+  children at the horizon valued in the loop) and ``qsearch`` / ``qcaptures`` (the
+  horizon and the capture search).
+* Move ordering (:func:`_order_quiet`), the transposition table's cut-off
+  (:func:`_tt_cutoff`), the limits
+  (:class:`_Limits`) and the endgame tables (:func:`_table_score`,
+  :meth:`Searcher._table_root`) are small functions of their own.
+
 What makes it fast in CPython (measured, not guessed: cProfile, a sampling profiler
 and instruction counts under callgrind): moves come from table lookups by 9-bit slices
-of the bitboards (:mod:`.moves`); the history table has an entry for every step, so
-ordering is one C-level ``sort``; quiet leaves are valued inside their parent's loop
-and capture sequences at the horizon go straight to the capture search, both without
-a call per position; the evaluation reads the men's square terms from slice tables.
+of the bitboards (:mod:`~checkers_widget.core.movegen`); the history table has an entry
+for every step, so ordering is one C-level ``sort``; quiet leaves are valued inside
+their parent's loop and capture sequences at the horizon go straight to the capture
+search, both without a call per position; the evaluation reads the men's square terms
+from slice tables. The node functions are closures, not methods, because they read
+the search's state (node count, tables) at every node, and a closure's variable is
+cheaper to read than an attribute. An interior node is one function, its move loop
+included (see ``search`` for why); the parts it calls once or less (ordering, the
+table's cut-off) are functions of their own.
 
-The move rules are :mod:`checkers_widget.core.movegen`'s (through :mod:`.moves`). Where a
-call per child would cost measurable speed, the search writes a rule out inline (the
-horizon loop's capture and step tests, the move loops' application of a move); each
-such copy is read from this file and checked against movegen by
+Where a call per child would cost measurable speed, the search writes a rule out
+inline (the horizon loop's capture and step tests, the move loops' application of a
+move); each such copy is read from this file and checked against movegen by
 ``tests/engine/test_movegen_shared.py``.
 """
 
@@ -48,11 +68,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from ..core.movegen import (
+    MUST_CAPTURE,
+    BitMove,
+    can_take,
+    capture_results,
+    has_capture,
+    moves_kind,
+    play,
+    quiet_steps,
+)
 from ..core.squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
 from .endgame import best_reply, probe
 from .evaluate import evaluate
-from .moves import MUST_CAPTURE, EMove, can_take, captures, has_capture, moves_kind, play, quiet
 
 __all__ = ["INF", "MATE", "MATE_BOUND", "Iteration", "Searcher"]
 
@@ -96,7 +126,7 @@ def _lmr_table() -> list[list[int]]:
     return table
 
 
-def _all_steps() -> list[EMove]:
+def _all_steps() -> list[BitMove]:
     """Every one-square diagonal step on the board (either direction), as engine moves."""
     out = []
     b = 1
@@ -129,15 +159,27 @@ class Iteration:
     """The result of one completed (or usefully interrupted) iteration at the root."""
 
     depth: int
-    move: EMove
+    move: BitMove
     score: int
-    pv: list[EMove]
+    pv: list[BitMove]
     nodes: int
     seldepth: int
     complete: bool = True
     #: Exact scores of every root move (only when every move got a full window).
-    root_scores: dict[EMove, int] = field(default_factory=dict)
-    root_pvs: dict[EMove, list[EMove]] = field(default_factory=dict)
+    root_scores: dict[BitMove, int] = field(default_factory=dict)
+    root_pvs: dict[BitMove, list[BitMove]] = field(default_factory=dict)
+
+
+#: A root move with its child: ``(move, own, opp, kings, quiet plies)``, the child
+#: seen from its side to move.
+_Child = tuple[BitMove, int, int, int, int]
+
+#: A node function: ``(own, opp, kings, black, depth, alpha, beta, ply, quiet_plies)``
+#: to the score for the side to move.
+_Node = Callable[[int, int, int, bool, int, int, int, int, int], int]
+
+#: A transposition-table entry: ``(depth, flag, score, best move)``.
+_Entry = tuple[int, int, int, BitMove | None]
 
 
 class Searcher:
@@ -163,7 +205,7 @@ class Searcher:
         self.reps: dict[tuple[int, int, int, bool], int] = dict(reps or {})
         self.quiet0 = quiet
         self.quiet_limit = quiet_limit if quiet_limit is not None else 1 << 30
-        self.tt: dict[tuple[int, int, int, bool], tuple[int, int, int, EMove | None]] = {}
+        self.tt: dict[tuple[int, int, int, bool], _Entry] = {}
         self.tt_limit = tt_limit
         #: Score king endings of at most three pieces exactly (:mod:`.endgame`).
         self.endgame_tables = endgame_tables
@@ -195,505 +237,133 @@ class Searcher:
         iteration that overruns is stopped at the deadline as before, and its best
         move is used if it already beat the previous iteration's.
         """
-        # The root's moves and children (and a king ending answered from the tables).
-        root_moves = captures(own, opp, kings, black) or quiet(own, opp, kings, black)
+        root_moves = capture_results(own, opp, kings, black) or quiet_steps(own, opp, kings, black)
         if not root_moves:
             return None
-        children = []
+        children: list[_Child] = []
         for m in root_moves:
             o, p, kk = play(own, opp, kings, black, m)
             # A king's step keeps the no-progress count going; anything else resets it.
             src, _, taken = m
             q = self.quiet0 + 1 if not taken and kings & src else 0
             children.append((m, p, o, kk, q))
-        tb = self.endgame_tables
-        if tb and kings == own | opp and kings.bit_count() <= 3:
+        if self.endgame_tables and kings == own | opp and kings.bit_count() <= 3:
             answer = self._table_root(own, opp, kings, black, children)
             if answer is not None:
                 if on_iteration is not None:
                     on_iteration(answer)
                 return answer
-        tt = self.tt
-        tt_get = tt.get
-        lmr = _LMR
-        reps = self.reps
-        qlimit = self.quiet_limit
-        tt_limit = self.tt_limit
-        killers: list[list[EMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        hist: tuple[dict[EMove, int], dict[EMove, int]] = (
-            dict.fromkeys(_STEPS, 0),
-            dict.fromkeys(_STEPS, 0),
-        )
-        hist_get = (hist[0].__getitem__, hist[1].__getitem__)
-        pv_table: list[tuple[EMove, ...]] = [() for _ in range(MAX_PLY + 2)]
-        perf = time.perf_counter
-        nodes = 0
-        seldepth = 0
-        # The node count at which limits are next looked at.
-        budget = node_limit if node_limit is not None else 1 << 62
-        next_check = min(budget, _CHECK_EVERY)
-
-        def check() -> None:
-            nonlocal next_check
-            if nodes >= budget:
-                raise _Abort
-            if deadline is not None and perf() >= deadline:
-                raise _Abort
-            if stop is not None and stop():
-                raise _Abort
-            next_check = min(budget, nodes + _CHECK_EVERY)
-
-        def table_score(own: int, opp: int, ply: int, quiet_plies: int) -> int | None:
-            """The exact score of a king ending of at most three pieces (side to move's
-            view, mate scores counted from the root), or None: not in the tables, or
-            a win that the no-progress rule would not leave time for."""
-            v = probe(own, opp)
-            if v is None:
-                return None
-            result, n = v
-            if not result:
-                return 0
-            if quiet_plies + n > qlimit:
-                return None
-            return MATE - ply - n if result > 0 else ply + n - MATE
-
-        def qsearch(
-            own: int,
-            opp: int,
-            kings: int,
-            black: bool,
-            depth: int,
-            alpha: int,
-            beta: int,
-            ply: int,
-            quiet_plies: int,
-        ) -> int:
-            """The horizon: the static value, or (when the side to move must capture)
-            the captures searched on until the position is quiet. Same signature as
-            ``search`` so that a caller can pick either; ``depth`` is ignored."""
-            nonlocal nodes, seldepth
-            nodes += 1
-            if nodes >= next_check:
-                check()
-            pv_table[ply] = ()
-            kind = moves_kind(own, opp, kings, black)
-            if kind != MUST_CAPTURE:
-                if kind:  # STEPS_ONLY
-                    if tb and kings == own | opp and kings.bit_count() <= 3:
-                        v = table_score(own, opp, ply, quiet_plies)
-                        if v is not None:
-                            return v
-                    return evaluate(own, opp, kings) if black else -evaluate(opp, own, kings)
-                return ply - MATE  # blocked: lost
-            nodes -= 1  # counted again by qcaptures
-            return qcaptures(own, opp, kings, black, alpha, beta, ply)
-
-        def qcaptures(
-            own: int, opp: int, kings: int, black: bool, alpha: int, beta: int, ply: int
-        ) -> int:
-            """``qsearch`` of a position known to have a capture (the callers that
-            already looked, the horizon loops, come here straight)."""
-            nonlocal nodes, seldepth
-            nodes += 1
-            if nodes >= next_check:
-                check()
-            pv_table[ply] = ()
-            if ply > seldepth:
-                seldepth = ply
-            if ply >= MAX_PLY:
-                return 0
-            moves = captures(own, opp, kings, black)  # most taken first
-            crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
-            pv_node = beta - alpha > 1
-            nxt = not black
-            best = -INF
-            for m in moves:
-                # movegen.play written out, as in ``search``'s loop (checked against it
-                # by tests/engine/test_movegen_shared.py).
-                src, dst, taken = m
-                kk = kings & ~taken
-                if kk & src:
-                    kk = (kk & ~src) | dst
-                elif dst & crown_row:
-                    kk |= dst
-                o = (own & ~src) | dst
-                p = opp & ~taken
-                # A quiet child is valued here, without a call to qsearch; one that
-                # must capture is searched on.
-                kind = moves_kind(p, o, kk, nxt)
-                if kind == MUST_CAPTURE:
-                    score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
-                    child_pv = True
-                else:
-                    nodes += 1
-                    if nodes >= next_check:
-                        check()
-                    child_pv = False
-                    if not kind:  # NO_MOVE: lost
-                        score = MATE - ply - 1
-                    elif tb and kk == o | p and kk.bit_count() <= 3:
-                        v = table_score(p, o, ply + 1, 0)
-                        if v is not None:
-                            score = -v
-                        else:
-                            score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
-                    else:
-                        score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        alpha = score
-                        if pv_node:
-                            pv_table[ply] = (m, *pv_table[ply + 1]) if child_pv else (m,)
-                        if score >= beta:
-                            break
-            return best
-
-        def search(
-            own: int,
-            opp: int,
-            kings: int,
-            black: bool,
-            depth: int,
-            alpha: int,
-            beta: int,
-            ply: int,
-            quiet_plies: int,
-        ) -> int:
-            nonlocal nodes, seldepth
-            if depth <= 0:
-                return qsearch(own, opp, kings, black, 0, alpha, beta, ply, quiet_plies)
-            nodes += 1
-            if nodes >= next_check:
-                check()
-            pv_table[ply] = ()
-            if ply > seldepth:
-                seldepth = ply
-            capture = has_capture(own, opp, kings, black)
-            if ply >= MAX_PLY:
-                return qsearch(own, opp, kings, black, 0, alpha, beta, ply, 0)
-
-            key = (own, opp, kings, black)
-            if quiet_plies:
-                if key in reps:
-                    return 0
-                if quiet_plies >= qlimit:
-                    # Drawn by the no-progress rule, unless the side to move is stuck.
-                    return 0 if capture or quiet(own, opp, kings, black) else ply - MATE
-            if tb and kings == own | opp and kings.bit_count() <= 3:
-                v = table_score(own, opp, ply, quiet_plies)
-                if v is not None:
-                    return v
-
-            # Mate-distance pruning: nothing here can beat a win found nearer the root.
-            if alpha < ply - MATE:
-                alpha = ply - MATE
-            if beta > MATE - ply - 1:
-                beta = MATE - ply - 1
-            if alpha >= beta:
-                return alpha
-
-            hmove = None
-            # Near the no-progress limit a stored score may hide a draw the stored
-            # search did not see: the table then only orders moves.
-            use_tt = quiet_plies + depth < qlimit
-            entry = tt_get(key)
-            if entry is not None:
-                edepth, eflag, escore, hmove = entry
-                # Cut-offs only in null-window nodes: a PV node searches on, so that
-                # the principal variation comes out whole.
-                if use_tt and edepth >= depth and beta - alpha == 1:
-                    if escore > MATE_BOUND:
-                        escore -= ply
-                    elif escore < -MATE_BOUND:
-                        escore += ply
-                    if eflag == _EXACT:
-                        return escore
-                    if eflag == _LOWER:
-                        if escore >= beta:
-                            return escore
-                    elif escore <= alpha:
-                        return escore
-
-            if capture:
-                moves = captures(own, opp, kings, black)  # most taken first
-            else:
-                moves = quiet(own, opp, kings, black)
-                if not moves:
-                    return ply - MATE
-                if len(moves) > 1:
-                    # History first (a C-level sort: every step has an entry), then
-                    # the two killers moved to the front.
-                    moves.sort(key=hist_get[black], reverse=True)
-                    # The second killer first, so that the first ends up in front.
-                    for killer in reversed(killers[ply]):
-                        if killer is not None and killer in moves and moves[0] != killer:
-                            moves.remove(killer)
-                            moves.insert(0, killer)
-            if hmove is not None and moves[0] != hmove and hmove in moves:
-                moves.remove(hmove)
-                moves.insert(0, hmove)
-
-            n_moves = len(moves)
-            # A single legal move costs nothing to choose: extend.
-            child_depth = depth if n_moves == 1 else depth - 1
-            child = search if child_depth > 0 else qsearch
-            leafy = child_depth <= 0
-            crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
-            pv_node = beta - alpha > 1
-            best = -INF
-            best_move = moves[0]
-            alpha0 = alpha
-            nxt = not black
-            if quiet_plies + 1 < qlimit and kings:
-                reps[key] = reps.get(key, 0) + 1
-                pushed = True
-            else:
-                pushed = False
-            try:
-                for i, m in enumerate(moves):
-                    # movegen.play written out (no call, no tuple per child), with the
-                    # no-progress count; checked against it by tests/test_movegen_shared.
-                    src, dst, taken = m
-                    o = (own & ~src) | dst
-                    if taken:
-                        p = opp & ~taken
-                        kk = kings & ~taken
-                        q = 0
-                    else:
-                        p = opp
-                        kk = kings
-                        q = quiet_plies + 1
-                    if kk & src:
-                        kk = (kk & ~src) | dst
-                    else:
-                        q = 0
-                        if dst & crown_row:
-                            kk |= dst
-                    if leafy:
-                        # The child is at the horizon: when it is quiet, its value is
-                        # its static evaluation (exact, so no re-search), computed here
-                        # without the cost of a call. The two tests below are
-                        # movegen.moves_kind written out (a call per leaf costs about 2 %
-                        # of the speed); tests/engine/test_movegen_shared.py reads them from
-                        # this source and checks them against movegen.
-                        e2 = VALID & ~(o | p)
-                        ck = p & kk
-                        if black:  # the child is White to move: p are its pieces
-                            quiet_child = not (
-                                ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
-                                or (ck and ((((ck << 4) & o) << 4) | (((ck << 5) & o) << 5)) & e2)
-                            )
-                            steps = quiet_child and (
-                                ((p >> 4) | (p >> 5)) & e2 or (ck and ((ck << 4) | (ck << 5)) & e2)
-                            )
-                        else:
-                            quiet_child = not (
-                                ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
-                                or (ck and ((((ck >> 4) & o) >> 4) | (((ck >> 5) & o) >> 5)) & e2)
-                            )
-                            steps = quiet_child and (
-                                ((p << 4) | (p << 5)) & e2 or (ck and ((ck >> 4) | (ck >> 5)) & e2)
-                            )
-                        if quiet_child:
-                            if not steps:
-                                score = MATE - ply - 1
-                            elif tb and kk == o | p and kk.bit_count() <= 3:
-                                v = table_score(p, o, ply + 1, q)
-                                if v is not None:
-                                    score = -v
-                                else:
-                                    score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
-                            else:
-                                score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
-                        if quiet_child:
-                            nodes += 1
-                            if nodes >= next_check:
-                                check()
-                        else:
-                            score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
-                    elif i == 0:
-                        score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
-                    else:
-                        d = child_depth
-                        if i >= LMR_FROM and d >= 2 and not capture:
-                            # A late quiet move: search it shallower first; it is
-                            # searched again at full depth if it beats alpha. Not a
-                            # move that offers a piece (a shot, or a blunder to refute):
-                            # those are tactics, and tactics are not reduced.
-                            offers = can_take(p, o, kk, nxt, dst)
-                            if not offers or not LMR_SAFE:
-                                d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
-                        score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
-                        if score > alpha and d < child_depth:
-                            score = -search(
-                                p, o, kk, nxt, child_depth, -alpha - 1, -alpha, ply + 1, q
-                            )
-                        if alpha < score < beta:
-                            score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
-                    if score > best:
-                        best = score
-                        best_move = m
-                        if score > alpha:
-                            alpha = score
-                            if pv_node:
-                                # (A quiet leaf child left no line of its own.)
-                                pv_table[ply] = (
-                                    (m,) if leafy and quiet_child else (m, *pv_table[ply + 1])
-                                )
-                            if score >= beta:
-                                if not taken:
-                                    kl = killers[ply]
-                                    if kl[0] != m:
-                                        kl[1] = kl[0]
-                                        kl[0] = m
-                                    h = hist[black]
-                                    h[m] += depth * depth
-                                break
-            finally:
-                if pushed:
-                    c = reps[key] - 1
-                    if c:
-                        reps[key] = c
-                    else:
-                        del reps[key]
-
-            if use_tt:
-                if best >= beta:
-                    flag = _LOWER
-                elif best > alpha0:
-                    flag = _EXACT
-                else:
-                    flag = _UPPER
-                stored = best
-                if stored > MATE_BOUND:
-                    stored += ply
-                elif stored < -MATE_BOUND:
-                    stored -= ply
-                if len(tt) >= tt_limit:
-                    tt.clear()
-                tt[key] = (depth, flag, stored, best_move)
-            return best
-
-        # ------------------------------------------------------------------ root
+        limits = _Limits(node_limit, deadline, stop)
         root_key = (own, opp, kings, black)
+        reps = self.reps
+        reps[root_key] = reps.get(root_key, 0) + 1
+        try:
+            return self._deepen(
+                children,
+                not black,
+                limits,
+                max_depth=max_depth,
+                all_scores=all_scores,
+                on_iteration=on_iteration,
+                soft_time=soft_time,
+            )
+        finally:
+            c = reps.get(root_key, 1) - 1
+            if c:
+                reps[root_key] = c
+            else:
+                reps.pop(root_key, None)
+
+    def _deepen(
+        self,
+        children: list[_Child],
+        nxt: bool,
+        limits: _Limits,
+        *,
+        max_depth: int | None,
+        all_scores: bool,
+        on_iteration: Callable[[Iteration], None] | None,
+        soft_time: float | None,
+    ) -> Iteration | None:
+        """Iterative deepening over the root's ``children`` (``nxt``: the side to move
+        in them): depth 1, 2, ... until a limit, a proven result or a forced move.
+
+        An iteration that a limit interrupts is dropped, unless it is depth 1 (which is
+        then finished without limits, so that there is always a move) or a move it
+        searched already beat the window expected from the last one (that move is
+        then the better choice). After each iteration the root moves are put in the
+        order of its scores, best first.
+        """
+        tree = _node_search(self, limits)
         best_iter: Iteration | None = None
         limit = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
-        nxt = not black
         order = list(range(len(children)))
         aborted = False
-        reps[root_key] = reps.get(root_key, 0) + 1
-
         prev_time = 0.0  # how long the iteration before the last one took
         for depth in range(1, limit + 1):
-            iteration_start = perf()
-            # Aspiration: expect the score near the last one; widen on failure.
-            prev = best_iter.score if best_iter is not None else 0
-            if depth >= 4 and not all_scores and abs(prev) < MATE_BOUND:
-                lo, hi = prev - ASPIRATION, prev + ASPIRATION
-            else:
-                lo, hi = -INF, INF
-            scores: dict[EMove, int] = {}
-            pvs: dict[EMove, list[EMove]] = {}
-            best = -INF
-            best_i = order[0]
-            best_pv: list[EMove] = []
+            iteration_start = time.perf_counter()
+            found = _RootProgress(order[0], *_window(best_iter, depth, all_scores))
             try:
-                while True:
-                    alpha, beta = lo, hi
-                    best = -INF
-                    best_i = order[0]
-                    for n, i in enumerate(order):
-                        m, p, o, kk, q = children[i]
-                        d = depth - 1
-                        child = search if d > 0 else qsearch
-                        if n == 0 or all_scores:
-                            score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
-                        else:
-                            r = 1 if ROOT_LMR and n >= 3 and d >= 3 and not m[2] else 0
-                            score = -child(p, o, kk, nxt, d - r, -alpha - 1, -alpha, 1, q)
-                            if r and score > alpha:
-                                score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, 1, q)
-                            if alpha < score < beta:
-                                score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
-                        scores[m] = score
-                        if all_scores:
-                            pvs[m] = [m, *pv_table[1]]
-                        if score > best:
-                            best = score
-                            best_i = i
-                            best_pv = [m, *pv_table[1]]
-                            if score > alpha and not all_scores:
-                                alpha = score
-                                if score >= beta:
-                                    break
-                    if best <= lo and lo > -INF:
-                        lo = -INF  # failed low: search again with the full window below
-                    elif best >= hi and hi < INF:
-                        hi = INF  # failed high
-                    else:
-                        break
+                _root_iteration(tree, children, order, nxt, depth, all_scores, found)
             except _Abort:
                 if depth == 1:
                     # Never return without a move: finish depth 1 whatever the limits.
                     aborted = True
-                    budget = 1 << 62
-                    deadline = stop = None
-                    best = -INF
-                    for i in order:
-                        m, p, o, kk, q = children[i]
-                        score = -qsearch(p, o, kk, nxt, 0, -INF, INF, 1, q)
-                        scores[m] = score
-                        pvs[m] = [m, *pv_table[1]]
-                        if score > best:
-                            best, best_i, best_pv = score, i, [m, *pv_table[1]]
-                elif best > lo and best_iter is not None:
-                    # A move searched deeper beat the expected score: it is the better
-                    # choice, though the iteration is incomplete.
-                    best_iter = Iteration(
-                        depth - 1,
-                        children[best_i][0],
-                        best,
-                        best_pv,
-                        nodes,
-                        seldepth,
-                        False,
-                        best_iter.root_scores,
-                        best_iter.root_pvs,
-                    )
-                    break
+                    limits.lift()
+                    _root_horizon(tree, children, order, nxt, found)
                 else:
+                    if found.best > found.lo and best_iter is not None:
+                        # A move searched deeper beat the expected score: it is the
+                        # better choice, though the iteration is incomplete.
+                        nodes, seldepth = tree.counts()
+                        best_iter = Iteration(
+                            depth - 1,
+                            children[found.best_i][0],
+                            found.best,
+                            found.best_pv,
+                            nodes,
+                            seldepth,
+                            False,
+                            best_iter.root_scores,
+                            best_iter.root_pvs,
+                        )
                     break
+            nodes, seldepth = tree.counts()
+            best = found.best
             best_iter = Iteration(
-                depth, children[best_i][0], best, best_pv, nodes, seldepth, True, scores, pvs
+                depth,
+                children[found.best_i][0],
+                best,
+                found.best_pv,
+                nodes,
+                seldepth,
+                True,
+                found.scores,
+                found.pvs,
             )
             if on_iteration is not None:
                 self.nodes = nodes
                 on_iteration(best_iter)
             # Best first, then the others by their score in this iteration.
-            bi = best_i
+            bi = found.best_i
+            scores = found.scores
             order.sort(key=lambda j: (j != bi, -scores.get(children[j][0], -INF)))
             if abs(best) > MATE_BOUND and MATE - abs(best) <= depth:
                 break  # a proven result within the full-width depth: deeper adds nothing
             if len(children) == 1 and depth >= 4 and max_depth is None:
                 break  # a forced move: no need to spend the budget
             if soft_time is not None:
-                now = perf()
+                now = time.perf_counter()
                 took = now - iteration_start
+                deadline = limits.deadline
                 if now >= soft_time and (
                     deadline is None or now + took * _growth(took, prev_time) > deadline
                 ):
                     break
                 prev_time = took
-            if aborted or nodes >= budget:
+            if aborted or nodes >= limits.budget:
                 break
-        c = reps.get(root_key, 1) - 1
-        if c:
-            reps[root_key] = c
-        else:
-            reps.pop(root_key, None)
-        self.nodes = nodes
-        self.seldepth = seldepth
+        self.nodes, self.seldepth = tree.counts()
         return best_iter
 
     def _table_root(
@@ -702,7 +372,7 @@ class Searcher:
         opp: int,
         kings: int,
         black: bool,
-        children: list[tuple[EMove, int, int, int, int]],
+        children: list[_Child],
     ) -> Iteration | None:
         """A root king ending answered from the :mod:`.endgame` tables, or None.
 
@@ -711,11 +381,11 @@ class Searcher:
         loser the longest resistance; a move back into a position of the game's
         history counts as a draw, as in the search, and a win that the no-progress
         rule would cut off is left to the search too. The principal variation is the
-        tables' line to the end of the game.
+        tables' line to the end of the game (:func:`_table_line`).
         """
         qlimit = self.quiet_limit
         reps = self.reps
-        best: tuple[int, EMove] | None = None
+        best: tuple[int, BitMove] | None = None
         for m, p, o, kk, q in children:
             if not p:
                 score = MATE - 1  # took the last piece
@@ -739,45 +409,632 @@ class Searcher:
         score, move = best
         if abs(score) <= MATE_BOUND:
             return None
-        pv = [move]
-        o, p, k = play(own, opp, kings, black, move)
-        side = not black
-        own2, opp2 = p, o  # the side to move after the root move
-        while own2 and len(pv) < MAX_PLY:
-            after = best_reply(own2, opp2)
-            if after is not None:
-                # A step known to the tables: the piece that left and where it went.
-                a, b = after  # the side then to move (the opponent) first
-                src = own2 & ~b
-                dst = b & ~own2
-                pv.append((src, dst, 0))
-                k = a | b
-                own2, opp2, side = a, b, not side
-                continue
-            moves = captures(own2, opp2, k, side) or quiet(own2, opp2, k, side)
-            if not moves:
-                break
-            line: tuple[int, EMove] | None = None
-            for m in moves:
-                a, b, _ = play(own2, opp2, k, side, m)
-                if not b:
-                    value = MATE  # takes the last piece
-                else:
-                    v = probe(b, a)
-                    if v is None:  # (cannot happen: captures only shrink the ending)
-                        continue
-                    result, n = v
-                    value = 0 if not result else (n - MATE if result > 0 else MATE - n)
-                if line is None or value > line[0]:
-                    line = (value, m)
-            if line is None or not line[0]:
-                break
-            m = line[1]
-            pv.append(m)
-            a, b, k = play(own2, opp2, k, side, m)
-            own2, opp2, side = b, a, not side
+        pv = _table_line(own, opp, kings, black, move)
         self.nodes = len(children)
         return Iteration(len(pv), move, score, pv, len(children), len(pv))
+
+
+# ---------------------------------------------------------------------- limits
+
+
+class _Limits:
+    """When the search must stop: a node budget, a deadline and a stop callable.
+
+    The node functions compare their node count with the number :meth:`check` last
+    returned (a plain integer comparison per node) and call :meth:`check` only when
+    they reach it: at the budget exactly, so that a budget gives the same search on
+    every machine, and every :data:`_CHECK_EVERY` nodes in between, to read the
+    clock and poll ``stop``.
+    """
+
+    __slots__ = ("budget", "deadline", "stop")
+
+    def __init__(
+        self, node_limit: int | None, deadline: float | None, stop: Callable[[], bool] | None
+    ) -> None:
+        self.budget = node_limit if node_limit is not None else 1 << 62
+        self.deadline = deadline
+        self.stop = stop
+
+    def first_check(self) -> int:
+        """The node count at which the limits are first looked at."""
+        return min(self.budget, _CHECK_EVERY)
+
+    def check(self, nodes: int) -> int:
+        """Raise :class:`_Abort` if a limit is reached; else the count to check again at."""
+        if nodes >= self.budget:
+            raise _Abort
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _Abort
+        if self.stop is not None and self.stop():
+            raise _Abort
+        return min(self.budget, nodes + _CHECK_EVERY)
+
+    def lift(self) -> None:
+        """No more limits (to finish depth 1, so that the search always has a move)."""
+        self.budget = 1 << 62
+        self.deadline = self.stop = None
+
+
+# ---------------------------------------------------------------------- the root
+
+
+@dataclass
+class _RootProgress:
+    """What one iteration at the root has found so far, kept when a limit stops it.
+
+    ``best_i`` is the index of the best move in the root's children, ``lo`` and ``hi``
+    the window of the current pass (an aspiration window, widened on failure).
+    """
+
+    best_i: int
+    lo: int
+    hi: int
+    best: int = -INF
+    best_pv: list[BitMove] = field(default_factory=list)
+    scores: dict[BitMove, int] = field(default_factory=dict)
+    pvs: dict[BitMove, list[BitMove]] = field(default_factory=dict)
+
+
+def _window(last: Iteration | None, depth: int, all_scores: bool) -> tuple[int, int]:
+    """The root's window for an iteration: near the last score from depth 4 on
+    (aspiration, :data:`ASPIRATION` either side), else full; full when every root
+    move needs an exact score, or when the last score is a proven result."""
+    prev = last.score if last is not None else 0
+    if depth >= 4 and not all_scores and abs(prev) < MATE_BOUND:
+        return prev - ASPIRATION, prev + ASPIRATION
+    return -INF, INF
+
+
+def _root_iteration(
+    tree: _Tree,
+    children: list[_Child],
+    order: list[int],
+    nxt: bool,
+    depth: int,
+    all_scores: bool,
+    found: _RootProgress,
+) -> None:
+    """One iteration at the root: every child searched to ``depth - 1``, in ``order``.
+
+    The first move gets the window, the others a null window (late quiet ones a ply
+    shallower first, :data:`ROOT_LMR`), re-searched when they beat the best; with
+    ``all_scores`` every move gets the whole window, so that its score is exact. When
+    the best score falls outside an aspiration window, the pass is repeated with that
+    side opened. Results go to ``found`` as they come, so that they survive the
+    :class:`_Abort` a limit raises.
+    """
+    search, qsearch, pv_table = tree.search, tree.qsearch, tree.pv_table
+    scores, pvs = found.scores, found.pvs
+    d = depth - 1
+    child = search if d > 0 else qsearch
+    while True:
+        alpha, beta = found.lo, found.hi
+        found.best = -INF
+        found.best_i = order[0]
+        for n, i in enumerate(order):
+            m, p, o, kk, q = children[i]
+            if n == 0 or all_scores:
+                score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
+            else:
+                r = 1 if ROOT_LMR and n >= 3 and d >= 3 and not m[2] else 0
+                score = -child(p, o, kk, nxt, d - r, -alpha - 1, -alpha, 1, q)
+                if r and score > alpha:
+                    score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, 1, q)
+                if alpha < score < beta:
+                    score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
+            scores[m] = score
+            if all_scores:
+                pvs[m] = [m, *pv_table[1]]
+            if score > found.best:
+                found.best = score
+                found.best_i = i
+                found.best_pv = [m, *pv_table[1]]
+                if score > alpha and not all_scores:
+                    alpha = score
+                    if score >= beta:
+                        break
+        if found.best <= found.lo and found.lo > -INF:
+            found.lo = -INF  # failed low: search again with the full window below
+        elif found.best >= found.hi and found.hi < INF:
+            found.hi = INF  # failed high
+        else:
+            return
+
+
+def _root_horizon(
+    tree: _Tree, children: list[_Child], order: list[int], nxt: bool, found: _RootProgress
+) -> None:
+    """Depth 1 without limits: every child valued at the horizon (``qsearch``), each
+    with its exact score and line, into ``found``."""
+    qsearch, pv_table = tree.qsearch, tree.pv_table
+    found.best = -INF
+    for i in order:
+        m, p, o, kk, q = children[i]
+        score = -qsearch(p, o, kk, nxt, 0, -INF, INF, 1, q)
+        found.scores[m] = score
+        found.pvs[m] = [m, *pv_table[1]]
+        if score > found.best:
+            found.best, found.best_i, found.best_pv = score, i, [m, *pv_table[1]]
+
+
+# ---------------------------------------------------------------------- the nodes
+
+
+class _Tree(NamedTuple):
+    """The node functions of one search (:func:`_node_search`) and what the root reads."""
+
+    #: An interior node (``depth > 0``; a depth of 0 or less goes to ``qsearch``).
+    search: _Node
+    #: The horizon: a static value, or the capture search when a capture is due.
+    qsearch: _Node
+    #: ``pv_table[ply]``: the principal variation found from that ply down.
+    pv_table: list[tuple[BitMove, ...]]
+    #: The nodes searched so far and the deepest ply reached.
+    counts: Callable[[], tuple[int, int]]
+
+
+def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
+    """The functions that search the nodes below the root, for one search.
+
+    They are closures over this function's variables: the node count, the killer,
+    history and principal-variation tables and the searcher's transposition table,
+    repetition counts and no-progress limit. In CPython a closure reads such a variable
+    faster than a method reads an attribute, and they run once a node.
+
+    * ``search``: an interior node. Draw rules and endgame tables first, mate-distance
+      pruning, then the transposition table (a cut-off in null-window nodes; the move
+      to try first), the moves in order (:func:`_order_quiet`), PVS with late-move
+      reductions over them (the children at the horizon valued in the loop, without a
+      call each), and the result stored.
+    * ``qsearch``: the horizon (a static value, unless a capture is due), and
+      ``qcaptures``: the capture search below it.
+    """
+    tt = searcher.tt
+    tt_get = tt.get
+    tt_limit = searcher.tt_limit
+    reps = searcher.reps
+    qlimit = searcher.quiet_limit
+    tb = searcher.endgame_tables
+    lmr = _LMR
+    check = limits.check
+    killers: list[list[BitMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+    hist: tuple[dict[BitMove, int], dict[BitMove, int]] = (
+        dict.fromkeys(_STEPS, 0),
+        dict.fromkeys(_STEPS, 0),
+    )
+    hist_get = (hist[0].__getitem__, hist[1].__getitem__)
+    pv_table: list[tuple[BitMove, ...]] = [() for _ in range(MAX_PLY + 2)]
+    nodes = 0
+    seldepth = 0
+    # The node count at which the limits are next looked at.
+    next_check = limits.first_check()
+
+    def qsearch(
+        own: int,
+        opp: int,
+        kings: int,
+        black: bool,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        quiet_plies: int,
+    ) -> int:
+        """The horizon: the static value, or (when the side to move must capture)
+        the captures searched on until the position is quiet. Same signature as
+        ``search`` so that a caller can pick either; ``depth`` is ignored."""
+        nonlocal nodes, next_check
+        nodes += 1
+        if nodes >= next_check:
+            next_check = check(nodes)
+        pv_table[ply] = ()
+        kind = moves_kind(own, opp, kings, black)
+        if kind != MUST_CAPTURE:
+            if kind:  # STEPS_ONLY
+                if tb and kings == own | opp and kings.bit_count() <= 3:
+                    v = _table_score(own, opp, ply, quiet_plies, qlimit)
+                    if v is not None:
+                        return v
+                return evaluate(own, opp, kings) if black else -evaluate(opp, own, kings)
+            return ply - MATE  # blocked: lost
+        nodes -= 1  # counted again by qcaptures
+        return qcaptures(own, opp, kings, black, alpha, beta, ply)
+
+    def qcaptures(
+        own: int, opp: int, kings: int, black: bool, alpha: int, beta: int, ply: int
+    ) -> int:
+        """``qsearch`` of a position known to have a capture (the callers that
+        already looked, the horizon loops, come here straight)."""
+        nonlocal nodes, seldepth, next_check
+        nodes += 1
+        if nodes >= next_check:
+            next_check = check(nodes)
+        pv_table[ply] = ()
+        if ply > seldepth:
+            seldepth = ply
+        if ply >= MAX_PLY:
+            return 0
+        moves = capture_results(own, opp, kings, black)  # most taken first
+        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+        pv_node = beta - alpha > 1
+        nxt = not black
+        best = -INF
+        for m in moves:
+            # movegen.play written out, as in ``search``'s loop (checked against it
+            # by tests/engine/test_movegen_shared.py).
+            src, dst, taken = m
+            kk = kings & ~taken
+            if kk & src:
+                kk = (kk & ~src) | dst
+            elif dst & crown_row:
+                kk |= dst
+            o = (own & ~src) | dst
+            p = opp & ~taken
+            # A quiet child is valued here, without a call to qsearch; one that
+            # must capture is searched on.
+            kind = moves_kind(p, o, kk, nxt)
+            if kind == MUST_CAPTURE:
+                score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
+                child_pv = True
+            else:
+                nodes += 1
+                if nodes >= next_check:
+                    next_check = check(nodes)
+                child_pv = False
+                if not kind:  # NO_MOVE: lost
+                    score = MATE - ply - 1
+                elif tb and kk == o | p and kk.bit_count() <= 3:
+                    v = _table_score(p, o, ply + 1, 0, qlimit)
+                    if v is not None:
+                        score = -v
+                    else:
+                        score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
+                else:
+                    score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if pv_node:
+                        pv_table[ply] = (m, *pv_table[ply + 1]) if child_pv else (m,)
+                    if score >= beta:
+                        break
+        return best
+
+    def search(
+        own: int,
+        opp: int,
+        kings: int,
+        black: bool,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        quiet_plies: int,
+    ) -> int:
+        """An interior node: its score for the side to move (fail-soft alpha-beta).
+
+        ``quiet_plies`` counts the plies since the last capture or man move (for the
+        no-progress rule and repetitions, which only king moves can make). In order:
+        (1) count the node; (2) a repetition, the no-progress limit or an ending in
+        the tables answers at once; (3) mate-distance pruning; (4) the transposition
+        table cuts off (null-window nodes only) or names the move to try first, and
+        the moves are put in order (:func:`_order_quiet`); (5) the moves, PVS with
+        late-move reductions, the children at the horizon valued in the loop; (6) the
+        result stored.
+
+        The node is one function, its move loop included (measured: a call per node
+        for the loop cost 1 % more instructions, and on CPython 3.11, whose frame
+        stack comes in 16 KiB chunks that are allocated and freed again each time a
+        call crosses the end of one, the second frame per ply made such crossings half
+        as frequent again; see benchmarks/README.md).
+        """
+        nonlocal nodes, seldepth, next_check
+        if depth <= 0:
+            return qsearch(own, opp, kings, black, 0, alpha, beta, ply, quiet_plies)
+        # 1. The node is counted (and the limits looked at).
+        nodes += 1
+        if nodes >= next_check:
+            next_check = check(nodes)
+        pv_table[ply] = ()
+        if ply > seldepth:
+            seldepth = ply
+        capture = has_capture(own, opp, kings, black)
+        if ply >= MAX_PLY:
+            return qsearch(own, opp, kings, black, 0, alpha, beta, ply, 0)
+
+        # 2. Drawn by a repetition or the no-progress rule, or an ending in the tables.
+        key = (own, opp, kings, black)
+        if quiet_plies:
+            if key in reps:
+                return 0
+            if quiet_plies >= qlimit:
+                # Drawn by the no-progress rule, unless the side to move is stuck.
+                return 0 if capture or quiet_steps(own, opp, kings, black) else ply - MATE
+        if tb and kings == own | opp and kings.bit_count() <= 3:
+            v = _table_score(own, opp, ply, quiet_plies, qlimit)
+            if v is not None:
+                return v
+
+        # 3. Mate-distance pruning: nothing here can beat a win found nearer the root.
+        if alpha < ply - MATE:
+            alpha = ply - MATE
+        if beta > MATE - ply - 1:
+            beta = MATE - ply - 1
+        if alpha >= beta:
+            return alpha
+
+        # 4. The transposition table, and the moves in order. Near the no-progress
+        # limit a stored score may hide a draw the stored search did not see: the
+        # table then only orders moves.
+        use_tt = quiet_plies + depth < qlimit
+        entry = tt_get(key)
+        hmove = None
+        if entry is not None:
+            hmove = entry[3]
+            # Cut-offs only in null-window nodes: a PV node searches on, so that the
+            # principal variation comes out whole.
+            if use_tt and entry[0] >= depth and beta - alpha == 1:
+                cut = _tt_cutoff(entry, alpha, beta, ply)
+                if cut is not None:
+                    return cut
+
+        if capture:
+            moves = capture_results(own, opp, kings, black)  # most taken first
+        else:
+            moves = quiet_steps(own, opp, kings, black)
+            if not moves:
+                return ply - MATE
+            if len(moves) > 1:
+                _order_quiet(moves, hist_get[black], killers[ply])
+        if hmove is not None and moves[0] != hmove and hmove in moves:
+            moves.remove(hmove)
+            moves.insert(0, hmove)
+
+        # 5. The moves: the first with the window, the others with a null window,
+        # searched again with the window when they beat alpha (PVS).
+        # A single legal move costs nothing to choose: extend.
+        child_depth = depth if len(moves) == 1 else depth - 1
+        child = search if child_depth > 0 else qsearch
+        leafy = child_depth <= 0
+        crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
+        pv_node = beta - alpha > 1
+        best = -INF
+        best_move = moves[0]
+        alpha0 = alpha
+        nxt = not black
+        # Only king moves can repeat a position: with kings on the board, this one is
+        # on the line while its moves are searched.
+        pushed = quiet_plies + 1 < qlimit and kings
+        if pushed:
+            reps[key] = reps.get(key, 0) + 1
+        try:
+            for i, m in enumerate(moves):
+                # movegen.play written out (no call, no tuple per child), with the
+                # no-progress count; checked against it by tests/test_movegen_shared.
+                src, dst, taken = m
+                o = (own & ~src) | dst
+                if taken:
+                    p = opp & ~taken
+                    kk = kings & ~taken
+                    q = 0
+                else:
+                    p = opp
+                    kk = kings
+                    q = quiet_plies + 1
+                if kk & src:
+                    kk = (kk & ~src) | dst
+                else:
+                    q = 0
+                    if dst & crown_row:
+                        kk |= dst
+                if leafy:
+                    # The child is at the horizon: when it is quiet, its value is
+                    # its static evaluation (exact, so no re-search), computed here
+                    # without the cost of a call. The two tests below are
+                    # movegen.moves_kind written out (a call per leaf costs about 2 %
+                    # of the speed); tests/engine/test_movegen_shared.py reads them from
+                    # this source and checks them against movegen.
+                    e2 = VALID & ~(o | p)
+                    ck = p & kk
+                    if black:  # the child is White to move: p are its pieces
+                        quiet_child = not (
+                            ((((p >> 4) & o) >> 4) | (((p >> 5) & o) >> 5)) & e2
+                            or (ck and ((((ck << 4) & o) << 4) | (((ck << 5) & o) << 5)) & e2)
+                        )
+                        steps = quiet_child and (
+                            ((p >> 4) | (p >> 5)) & e2 or (ck and ((ck << 4) | (ck << 5)) & e2)
+                        )
+                    else:
+                        quiet_child = not (
+                            ((((p << 4) & o) << 4) | (((p << 5) & o) << 5)) & e2
+                            or (ck and ((((ck >> 4) & o) >> 4) | (((ck >> 5) & o) >> 5)) & e2)
+                        )
+                        steps = quiet_child and (
+                            ((p << 4) | (p << 5)) & e2 or (ck and ((ck >> 4) | (ck >> 5)) & e2)
+                        )
+                    if quiet_child:
+                        if not steps:
+                            score = MATE - ply - 1
+                        elif tb and kk == o | p and kk.bit_count() <= 3:
+                            v = _table_score(p, o, ply + 1, q, qlimit)
+                            if v is not None:
+                                score = -v
+                            else:
+                                score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
+                        else:
+                            score = evaluate(o, p, kk) if black else -evaluate(p, o, kk)
+                        nodes += 1
+                        if nodes >= next_check:
+                            next_check = check(nodes)
+                    else:
+                        score = -qcaptures(p, o, kk, nxt, -beta, -alpha, ply + 1)
+                elif i == 0:
+                    score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
+                else:
+                    d = child_depth
+                    if i >= LMR_FROM and d >= 2 and not taken:
+                        # A late quiet move: search it shallower first; it is
+                        # searched again at full depth if it beats alpha. Not a
+                        # move that offers a piece (a shot, or a blunder to refute):
+                        # those are tactics, and tactics are not reduced.
+                        offers = can_take(p, o, kk, nxt, dst)
+                        if not offers or not LMR_SAFE:
+                            d -= lmr[d if d < 64 else 63][i if i < 64 else 63]
+                    score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, ply + 1, q)
+                    if score > alpha and d < child_depth:
+                        score = -search(p, o, kk, nxt, child_depth, -alpha - 1, -alpha, ply + 1, q)
+                    if alpha < score < beta:
+                        score = -child(p, o, kk, nxt, child_depth, -beta, -alpha, ply + 1, q)
+                if score > best:
+                    best = score
+                    best_move = m
+                    if score > alpha:
+                        alpha = score
+                        if pv_node:
+                            # (A quiet leaf child left no line of its own.)
+                            pv_table[ply] = (
+                                (m,) if leafy and quiet_child else (m, *pv_table[ply + 1])
+                            )
+                        if score >= beta:
+                            if not taken:
+                                # A quiet move that cuts off: the ply's first killer (the
+                                # old first the second), and history by depth squared.
+                                kl = killers[ply]
+                                if kl[0] != m:
+                                    kl[1] = kl[0]
+                                    kl[0] = m
+                                hist[black][m] += depth * depth
+                            break
+        finally:
+            if pushed:
+                c = reps[key] - 1
+                if c:
+                    reps[key] = c
+                else:
+                    del reps[key]
+
+        # 6. The result into the transposition table: the bound the score is (a
+        # cut-off: a lower bound; nothing beat alpha: an upper bound), with a mate
+        # counted from this node rather than the root, so that it holds wherever the
+        # position recurs (see _tt_cutoff).
+        if use_tt:
+            if best >= beta:
+                flag = _LOWER
+            elif best > alpha0:
+                flag = _EXACT
+            else:
+                flag = _UPPER
+            stored = best
+            if stored > MATE_BOUND:
+                stored += ply
+            elif stored < -MATE_BOUND:
+                stored -= ply
+            if len(tt) >= tt_limit:
+                tt.clear()
+            tt[key] = (depth, flag, stored, best_move)
+        return best
+
+    def counts() -> tuple[int, int]:
+        return nodes, seldepth
+
+    return _Tree(search, qsearch, pv_table, counts)
+
+
+# ---------------------------------------------------------------------- node helpers
+
+
+def _order_quiet(
+    moves: list[BitMove], history: Callable[[BitMove], int], killer_pair: list[BitMove | None]
+) -> None:
+    """Order a node's steps in place: by history (a C-level sort: every step has an
+    entry), then the ply's two killers moved to the front, the first killer first."""
+    moves.sort(key=history, reverse=True)
+    # The second killer first, so that the first ends up in front.
+    for killer in reversed(killer_pair):
+        if killer is not None and killer in moves and moves[0] != killer:
+            moves.remove(killer)
+            moves.insert(0, killer)
+
+
+def _tt_cutoff(entry: _Entry, alpha: int, beta: int, ply: int) -> int | None:
+    """The stored score if its bound settles the window (alpha, beta) at this ply,
+    else None. Mate scores are stored counted from the node (``search`` stores them)."""
+    _, flag, score, _ = entry
+    if score > MATE_BOUND:
+        score -= ply
+    elif score < -MATE_BOUND:
+        score += ply
+    if flag == _EXACT:
+        return score
+    if flag == _LOWER:
+        if score >= beta:
+            return score
+    elif score <= alpha:
+        return score
+    return None
+
+
+# ---------------------------------------------------------------------- endgame tables
+
+
+def _table_score(own: int, opp: int, ply: int, quiet_plies: int, qlimit: int) -> int | None:
+    """The exact score of a king ending of at most three pieces (side to move's view,
+    mate scores counted from the root), or None: not in the tables, or a win that the
+    no-progress rule (``qlimit`` plies) would not leave time for."""
+    v = probe(own, opp)
+    if v is None:
+        return None
+    result, n = v
+    if not result:
+        return 0
+    if quiet_plies + n > qlimit:
+        return None
+    return MATE - ply - n if result > 0 else ply + n - MATE
+
+
+def _table_line(own: int, opp: int, kings: int, black: bool, move: BitMove) -> list[BitMove]:
+    """The tables' line from a king ending, starting with ``move``: each side's best
+    move by the tables (the fastest win, the longest resistance) until the game ends."""
+    pv = [move]
+    o, p, k = play(own, opp, kings, black, move)
+    side = not black
+    own2, opp2 = p, o  # the side to move after the root move
+    while own2 and len(pv) < MAX_PLY:
+        after = best_reply(own2, opp2)
+        if after is not None:
+            # A step known to the tables: the piece that left and where it went.
+            a, b = after  # the side then to move (the opponent) first
+            src = own2 & ~b
+            dst = b & ~own2
+            pv.append((src, dst, 0))
+            k = a | b
+            own2, opp2, side = a, b, not side
+            continue
+        moves = capture_results(own2, opp2, k, side) or quiet_steps(own2, opp2, k, side)
+        if not moves:
+            break
+        line: tuple[int, BitMove] | None = None
+        for m in moves:
+            a, b, _ = play(own2, opp2, k, side, m)
+            if not b:
+                value = MATE  # takes the last piece
+            else:
+                v = probe(b, a)
+                if v is None:  # (cannot happen: captures only shrink the ending)
+                    continue
+                result, n = v
+                value = 0 if not result else (n - MATE if result > 0 else MATE - n)
+            if line is None or value > line[0]:
+                line = (value, m)
+        if line is None or not line[0]:
+            break
+        m = line[1]
+        pv.append(m)
+        a, b, k = play(own2, opp2, k, side, m)
+        own2, opp2, side = b, a, not side
+    return pv
 
 
 #: Bounds of the expected growth of an iteration's time over the previous one's.

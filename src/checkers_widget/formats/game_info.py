@@ -3,7 +3,7 @@
 A game read from PDN carries its tags (``Black``, ``White``, ``Event``, ``Date``,
 ``Site``, ``Round``). :func:`game_info` turns them into the small dict the front end
 draws as plain text above the board; a game without any of these tags (one played on
-the board) gets ``{}`` and no header. Free of Jupyter, like :mod:`protocol`.
+the board) gets ``{}`` and no header. Free of Jupyter, like the board state (play.state).
 
 The result is the one at the end of the game's line, not the one of the position being
 shown: walking back to move 10 of a drawn game still says the game was drawn. When a

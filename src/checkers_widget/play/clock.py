@@ -24,10 +24,13 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..core.color import BLACK, COLORS, WHITE, Color
 from ..core.errors import CheckersError, brief
+
+if TYPE_CHECKING:
+    from .state import ClockSnapshot
 
 __all__ = [
     "EXPIRY_MODES",
@@ -373,7 +376,7 @@ class TurnClock:
         with self._lock:
             return dict(self._strikes)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> ClockSnapshot:
         """The clock for the front end, JSON-ready.
 
         ``side`` (or None), ``phase``, ``remaining`` (seconds left in the phase, to count

@@ -1,9 +1,11 @@
-"""The widget's milestones: each game an attempt, each move and result noted once.
+"""The board's milestones: each game an attempt, each move and result noted once.
 
-A mixin of :class:`~checkers_widget.widget.board_widget.CheckersWidget` (``milestones=``). The
-rules of what is earned and when live in :mod:`milestones`; this part tells the book
-about the widget's games (whose move it was, whether the computer moved for the
-player) and puts what was earned into the board's state.
+Composed into a :class:`~checkers_widget.play.session.PlaySession` (``milestones=``).
+The rules of what is earned and when live in :mod:`milestones`; this part keeps the
+current attempt, tells the book about the session's games and puts what was earned
+into the board's state. The session tells it, in plain values, what happened: the
+game's event, whether the board's games are played at all, who plays each side, and
+whether the computer moved for the player.
 
 Only what a person did counts: a move made on the board (an intent from the front end,
 not ``widget.play`` or ``game.play`` from a notebook cell), in a game the person plays
@@ -17,7 +19,8 @@ resignation, time, a draw), not by walking back through the game.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from ..core.color import Color, opponent
 from ..core.game import Game
@@ -25,69 +28,73 @@ from ..core.move import Move
 from .milestones import MILESTONES, Attempt, Milestone, MilestoneBook
 
 if TYPE_CHECKING:
-    from ..engine import Engine
+    from .state import MilestonesState, MilestoneState
 
-__all__ = ["MilestoneTracking"]
+__all__ = ["MilestoneTracker"]
 
 logger = logging.getLogger("checkers_widget")
 
 
-class MilestoneTracking:
-    """Milestone handling for the widget (see the module docstring)."""
+class MilestoneTracker:
+    """A milestone book (or None: milestones off) and the attempt being played."""
 
-    # Provided by CheckersWidget.
-    _engine: Engine | None
-    _players: dict[Color, str]
-    _book: MilestoneBook | None
-    _attempt: Attempt
-    _auto_moving: bool
-    _new_milestones: list[str]
-    _person_move: Move | None
-    _remote: Any
+    def __init__(self, book: MilestoneBook | None, attempt: Attempt) -> None:
+        self.book = book
+        self.attempt = attempt
+        #: The ids earned by the last event (the board celebrates them).
+        self.new: list[str] = []
+        #: The move a person just made on the board, until the game reports it (only
+        #: those count; a network guest's move comes back later).
+        self.person_move: Move | None = None
 
-    if TYPE_CHECKING:  # provided by the widget
+    def new_attempt(self, attempt: Attempt) -> None:
+        """A new game: a new attempt (``restart`` keeps the attempt: see :meth:`restart`)."""
+        self.attempt = attempt
 
-        def _human_side(self) -> Color: ...
+    def restart(self) -> None:
+        """The same game again from its start: practice for the book."""
+        if self.book is not None:
+            self.book.note_restart(self.attempt)
 
-    @property
-    def milestones(self) -> MilestoneBook | None:
-        """The milestones earned so far (shows as a table in a notebook), or None if off."""
-        return self._book
+    def note(
+        self,
+        event: str,
+        game: Game,
+        *,
+        played: bool,
+        humans: Collection[Color],
+        auto: bool,
+    ) -> None:
+        """The game reported ``event``: note a person's move, an undo or a result.
 
-    def _new_attempt(self) -> Attempt:
-        if self._engine is None:
-            return Attempt()
-        return Attempt(level=self._engine.level, human=self._human_side())
-
-    def _played_game(self) -> bool:
-        """Whether this board's games are played (against the computer or a person)."""
-        return self._engine is not None or self._remote is not None
-
-    def _note_milestones(self, event: str, game: Game) -> None:
-        book = self._book
-        person = event == "move" and bool(game.moves) and game.moves[-1] == self._person_move
+        ``played``: whether the board's games count (against the computer or a person);
+        ``humans``: the sides people play; ``auto``: the computer moved for the player.
+        """
+        person = event == "move" and bool(game.moves) and game.moves[-1] == self.person_move
         if person:
-            self._person_move = None
-        if book is None or not self._played_game():
+            self.person_move = None
+        book = self.book
+        if book is None or not played:
             return
         earned: list[Milestone] = []
-        attempt = self._attempt
+        attempt = self.attempt
         try:
             if event == "undo":
                 book.note_undo(attempt)
-            elif person and self._players.get(opponent(game.turn)) == "human":
+            elif person and opponent(game.turn) in humans:
                 mover = opponent(game.turn)
-                earned += book.note_move(attempt, game.moves[-1], mover, auto=self._auto_moving)
-                attempt.played = attempt.played or not self._auto_moving
+                earned += book.note_move(attempt, game.moves[-1], mover, auto=auto)
+                attempt.played = attempt.played or not auto
             if game.is_over() and attempt.played and event in ("move", "result"):
                 earned += book.note_result(attempt, game.result)
         except Exception:  # milestones are a bonus: never let them break a game
             logger.exception("milestones failed")
-        self._new_milestones = [m.id for m in earned]
+        self.new = [m.id for m in earned]
 
-    def _milestones_state(self) -> dict[str, Any] | None:
-        book = self._book
-        if book is None or not self._played_game():
+    def state(self, *, played: bool) -> MilestonesState | None:
+        """``state["milestones"]``: all, earned and new; None when off or not ``played``."""
+        book = self.book
+        if book is None or not played:
             # A two-player board earns nothing, so it shows no ★ button either (it listed
             # milestones that board could never earn).
             return None
@@ -97,9 +104,9 @@ class MilestoneTracking:
             "earned": [
                 {**_milestone_dict(m), "date": earned[m.id]} for m in MILESTONES if m.id in earned
             ],
-            "new": list(self._new_milestones),
+            "new": list(self.new),
         }
 
 
-def _milestone_dict(milestone: Milestone) -> dict[str, str]:
+def _milestone_dict(milestone: Milestone) -> MilestoneState:
     return {"id": milestone.id, "title": milestone.title, "description": milestone.description}

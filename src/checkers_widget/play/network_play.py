@@ -1,54 +1,44 @@
-"""The board's side of a network game: a widget wired to a host or join session.
+"""The board's side of a network game: a play session wired to a host or join session.
 
 :mod:`checkers_widget.network` moves the game between two processes; this module only
-connects one such session to a :class:`~checkers_widget.widget.board_widget.CheckersWidget`: who
+says what one such session means to a board's
+:class:`~checkers_widget.play.session.PlaySession`: who
 sits on which side (``"human"`` here, ``"remote"`` there), where the local player's
 moves and draw/resign commands go (the host plays them on its own game, the guest
 sends them to be checked), what the board shows of the connection, and which controls
 make no sense across the link (undo, redo, restart, new game, the editor, hints: the
 host's game is the authority and both players must see the same game).
 
-The session shares the widget's lock, so events from the network thread and clicks
-from the browser never interleave.
+The network session shares the play session's lock, so events from the network thread
+and clicks from the browser never interleave; the play session handles those events
+(:meth:`PlaySession.on_network_event`): nothing here touches the board.
 """
 
 from __future__ import annotations
 
-import logging
-import random
-import threading
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Literal
 
 from ..core.color import BLACK, COLORS, WHITE, Color
 from ..core.errors import CheckersError
 from ..core.game import Game
 from ..core.move import Move
-from ..network import HostSession, JoinSession, SessionError, SessionEvent
+from ..network import HostSession, JoinSession, SessionError
 from ..network.session import game_status
-from .milestones import Attempt
-from .protocol import Status
+from .commands import LOCAL_ONLY_COMMANDS, network_refusal
+from .players import HUMAN, REMOTE, WAITING, Player
+from .state import NetworkState, Status
 
-if TYPE_CHECKING:
-    from ..widget.board_widget import CheckersWidget
-
-__all__ = ["LOCAL_ONLY_COMMANDS", "NetworkPlay", "RemotePlay"]
-
-logger = logging.getLogger("checkers_widget")
-
-#: Commands refused in a network game: both players must see the host's one game.
-LOCAL_ONLY_COMMANDS = frozenset(
-    {"undo", "redo", "new", "restart", "goto", "hint", "pause", "resume", "claim-draw"}
-)
+__all__ = ["LOCAL_ONLY_COMMANDS", "RemotePlay", "refuse_network_options"]
 
 
 class RemotePlay:
-    """One widget's network game, as host (``role="host"``) or guest (``role="guest"``)."""
+    """One board's network game, as host (``role="host"``) or guest (``role="guest"``)."""
 
-    def __init__(self, widget: CheckersWidget, session: HostSession | JoinSession) -> None:
-        self.widget = widget
+    def __init__(self, session: HostSession | JoinSession) -> None:
         self.session = session
-        self.role = "host" if isinstance(session, HostSession) else "guest"
+        self.role: Literal["host", "guest"] = (
+            "host" if isinstance(session, HostSession) else "guest"
+        )
 
     # ------------------------------------------------------------------ sides
     @property
@@ -56,13 +46,18 @@ class RemotePlay:
         """The side this notebook plays (None until the guest is accepted)."""
         return self.session.local_side
 
-    def players(self) -> dict[Color, str]:
-        """``{"black": "human", "white": "remote"}`` once sides are drawn; before, both
-        are ``"waiting"`` (nobody may move yet)."""
+    def players(self) -> dict[Color, Player]:
+        """A human here and a remote player there once sides are drawn; before, both
+        are waiting (nobody may move yet)."""
         local = self.local_side
         if local is None:
-            return {BLACK: "waiting", WHITE: "waiting"}
-        return {color: "human" if color == local else "remote" for color in COLORS}
+            return {BLACK: WAITING, WHITE: WAITING}
+        return {color: HUMAN if color == local else REMOTE for color in COLORS}
+
+    def mirror(self) -> Game | None:
+        """The guest's mirror of the host's game (None on the host, or before it comes)."""
+        session = self.session
+        return session.game if isinstance(session, JoinSession) else None
 
     def peer_name(self) -> str | None:
         session = self.session
@@ -90,10 +85,7 @@ class RemotePlay:
         """A control pressed on the board: draw offers, resignation, join requests."""
         session = self.session
         if name in LOCAL_ONLY_COMMANDS:
-            raise CheckersError(
-                f"{name.replace('-', ' ')} is not available in a network game: "
-                "both players must see the same game"
-            )
+            raise CheckersError(network_refusal(name))
         if name in ("accept-peer", "refuse-peer"):
             if not isinstance(session, HostSession):
                 raise CheckersError("only the host accepts or refuses players")
@@ -119,10 +111,9 @@ class RemotePlay:
     # the host a join request with Accept and Refuse; while the connection is lost, the
     # cover over the board says so. Nothing is said twice.
 
-    def status(self, pending: tuple[int, ...] | None = None) -> Status:
-        """The status line of a network board: the game, or why there is none."""
+    def status(self, game: Game, pending: tuple[int, ...] | None = None) -> Status:
+        """The status line of a network board showing ``game``: the game, or why there is none."""
         session = self.session
-        game = self.widget.game
         local = self.local_side
         if local is None or session.ended:
             if isinstance(session, HostSession) and local is None and not session.ended:
@@ -158,7 +149,7 @@ class RemotePlay:
             return f"{session.guest_name or 'The guest'} has left"
         return ""
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> NetworkState:
         """What the board shows of the connection (``state["network"]``)."""
         session = self.session
         request = session.pending_request if isinstance(session, HostSession) else None
@@ -174,21 +165,6 @@ class RemotePlay:
             "port": session.port if isinstance(session, HostSession) else None,
         }
 
-    def on_event(self, event: SessionEvent) -> None:
-        """Runs on the network thread: bring the widget up to date with the session."""
-        widget = self.widget
-        with widget._lock:
-            if event.kind == "accepted":
-                if isinstance(self.session, JoinSession) and self.session.game is not None:
-                    widget.game = self.session.game  # the mirror of the host's game
-                widget._players = self.players()
-                widget.orientation = self.local_side or BLACK
-            elif event.kind == "error":
-                logger.warning("network: %s", event.text)
-            if event.kind in ("move", "undo", "redo", "reset", "result"):
-                return  # the game's own event already redrew the board
-            widget._publish()
-
     def close(self) -> None:
         self.session.close()
 
@@ -200,120 +176,7 @@ def _move_along(legal: list[Move], path: tuple[int, ...]) -> Move:
     raise CheckersError(f"{'-'.join(map(str, path))} is not a legal move here")
 
 
-def _widget_class(cls: type[NetworkPlay]) -> type[CheckersWidget]:
-    """``cls`` as the widget class it is: :class:`NetworkPlay` is a mixin of
-    ``CheckersWidget`` only, which mypy cannot know from the mixin alone."""
-    return cast("type[CheckersWidget]", cls)
-
-
-class NetworkPlay:
-    """The widget's :meth:`host` and :meth:`join` (a mixin of ``CheckersWidget``)."""
-
-    # Provided by CheckersWidget.
-    _lock: threading.RLock
-    _remote: RemotePlay | None
-    _players: dict[Color, str]
-    _attempt: Attempt
-
-    if TYPE_CHECKING:  # provided by the widget
-
-        def _publish(self, *, bump: bool = False) -> None: ...
-
-    @classmethod
-    def host(
-        cls,
-        port: int = 0,
-        *,
-        bind: str = "127.0.0.1",
-        name: str = "Host",
-        accept: bool | Callable[[Any], bool] | None = None,
-        reconnect_timeout: float = 60.0,
-        seed: int | None = None,
-        game: Game | None = None,
-        **options: Any,
-    ) -> CheckersWidget:
-        """Host a game for a player in another notebook, who joins with :meth:`join`.
-
-        Listens on ``bind``:``port`` (``port=0`` picks a free port: see
-        ``widget.network.port``; ``bind="0.0.0.0"`` lets other machines in). A join
-        request shows Accept and Refuse on the board, unless ``accept`` decides (True,
-        False, or a function of the request). Who plays Black is drawn at random (``seed``
-        repeats the draw). This game is the authority: every move from the other side is
-        checked here. A player whose connection drops has ``reconnect_timeout`` seconds
-        to come back before losing. Other options are the constructor's.
-        """
-        _refuse_network_options(options)
-        widget = _widget_class(cls)(game, seed=seed, **options)
-        session = HostSession(
-            widget.game,
-            port=port,
-            bind=bind,
-            accept=accept,
-            reconnect_timeout=reconnect_timeout,
-            rng=random.Random(seed),
-            name=name,
-            lock=widget._lock,
-            on_change=lambda event: widget._on_network_event(event),
-        )
-        widget._connect(session)
-        return widget
-
-    @classmethod
-    def join(
-        cls,
-        address: str,
-        port: int,
-        *,
-        name: str = "Guest",
-        token: str | None = None,
-        **options: Any,
-    ) -> CheckersWidget:
-        """Join the game hosted at ``address``:``port`` by :meth:`host` in another notebook.
-
-        Returns at once; the board says when the host has accepted (or refused) and
-        shows the host's game from then on. Moves made here are sent to the host, which
-        checks them; the board shows them once the host confirms. ``token`` (from an
-        earlier ``widget.network.token``) rejoins a game after a restart.
-        """
-        _refuse_network_options(options)
-        widget = _widget_class(cls)(Game(), **options)
-        session = JoinSession(
-            address,
-            port,
-            name=name,
-            token=token,
-            lock=widget._lock,
-            on_change=lambda event: widget._on_network_event(event),
-        )
-        widget._connect(session)
-        return widget
-
-    @property
-    def network(self) -> HostSession | JoinSession | None:
-        """The network session (``.port``, ``.status``, ``.errors``...), or None."""
-        return self._remote.session if self._remote is not None else None
-
-    def _connect(self, session: HostSession | JoinSession) -> None:
-        with self._lock:
-            self._remote = RemotePlay(cast("CheckersWidget", self), session)  # see _widget_class
-            self._players = self._remote.players()
-            self._attempt = Attempt()
-        try:
-            session.start()
-        except BaseException:
-            with self._lock:
-                self._remote = None
-            raise
-        with self._lock:
-            self._publish(bump=True)
-
-    def _on_network_event(self, event: Any) -> None:
-        remote = self._remote
-        if remote is not None:
-            remote.on_event(event)
-
-
-def _refuse_network_options(options: dict[str, Any]) -> None:
+def refuse_network_options(options: dict[str, Any]) -> None:
     """Options that cannot apply to a game between two notebooks."""
     for option in ("opponent", "timer", "human"):
         if options.get(option) is not None:

@@ -16,11 +16,14 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.color import Color
 from .clock import Expiry, TimeControl, TurnClock
 from .search_runner import THREADS_AVAILABLE
+
+if TYPE_CHECKING:
+    from .state import ClockSnapshot
 
 __all__ = ["Timekeeper"]
 
@@ -90,7 +93,7 @@ class Timekeeper:
             self._closed = True
             self._cancel()
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> ClockSnapshot:
         """What the board shows: see :meth:`TurnClock.snapshot`."""
         return self.clock.snapshot()
 

@@ -28,6 +28,7 @@ from ..core.color import Color, opponent
 from ..core.errors import CheckersError, IllegalMoveError
 from ..core.game import Game
 from ..core.move import Move
+from ..play.wording import sentence
 from .lesson import Lesson, LessonError, Step, move_squares
 
 if TYPE_CHECKING:
@@ -324,7 +325,7 @@ class LessonRun:
         try:
             self.game.offer_draw(self.learner)
         except CheckersError as exc:
-            return self._say(Feedback(False, str(exc)[:1].upper() + str(exc)[1:], kind="info"))
+            return self._say(Feedback(False, sentence(exc), kind="info"))
         return self.feedback
 
     def _resolve(self, attempt: str | Sequence[int] | Move) -> Move | None:

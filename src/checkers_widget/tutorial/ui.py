@@ -11,9 +11,11 @@ lesson buttons, and the lesson's explanation. Every decision is
   on the board's status line;
 - illegal attempts are refused by the board itself with :meth:`Game.explain`'s words
   (or the lesson's own, when it has some) and counted as mistakes;
-- the opponent's scripted replies are played by the board's computer player, an
-  "engine" that only reads the lesson's script, so Undo takes back a whole turn;
+- the opponent's scripted replies are played by the board's scripted player, so Undo
+  takes back a whole turn;
 - the board's own Hint control shows the lesson's expected move, not an engine's.
+
+The board itself is :func:`~.lesson_board.lesson_board`'s.
 """
 
 from __future__ import annotations
@@ -21,24 +23,23 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as ipw
 
 from ..core.errors import CheckersError, IllegalMoveError, brief
-from ..core.game import Game
 from ..core.move import Move
-from ..engine import Analysis, Engine
-from ..play.protocol import IntentError, Status, default_status, parse_intent, resolve_path
+from ..play.intents import IntentError, resolve_path
 from ..widget.board_widget import CheckersWidget, MoveVetoed
 from .lesson import Lesson, LessonError, NoSuchLessonError
+from .lesson_board import LESSON_SIZE, lesson_board
+from .lesson_play import LESSON_CONTROLS, continue_script, lesson_controls, star_text
 from .lessons import LESSONS
 from .progress import Progress
 from .run import Feedback, Hint, LessonRun
 from .text import to_html
 
-__all__ = ["LessonBoard", "Tutorial"]
+__all__ = ["LESSON_CONTROLS", "Tutorial", "lesson_board", "lesson_controls"]
 
 #: Seconds to wait for the board's scripted reply when moving from Python.
 REPLY_TIMEOUT = 10.0
@@ -52,191 +53,6 @@ _KIND_COLOURS = {
 }
 
 
-@dataclass(frozen=True)
-class _ScriptAnalysis(Analysis):
-    """An "analysis" that only names a move: no score to show next to it."""
-
-    @property
-    def score_text(self) -> str:
-        return ""
-
-
-def _analysis(move: Move | None) -> Analysis:
-    return _ScriptAnalysis(move, 0.0, None, pv=[move] if move else [])
-
-
-class _ScriptedOpponent(Engine):
-    """The board's computer player in a lesson: it plays the scripted reply, nothing else."""
-
-    def __init__(self, run: LessonRun) -> None:
-        super().__init__("easy")
-        self.level = "lesson"
-        self._run = run
-
-    def analyse(self, position: Any, **kwargs: Any) -> Analysis:
-        return _analysis(self._run.scripted_reply())
-
-
-class _LessonHints(Engine):
-    """The board's hint engine in a lesson: its hints show the lesson's expected move.
-
-    The live evaluation (the Evaluation switch) comes from a real engine given to the
-    board as its ``eval_engine``, so looking at it neither gives the answer away nor
-    costs a star.
-    """
-
-    def __init__(self, run: LessonRun) -> None:
-        super().__init__("hard")
-        self._run = run
-
-    def analyse(self, position: Any, **kwargs: Any) -> Analysis:
-        return _analysis(self._run.reveal().move)
-
-
-#: The board controls every lesson offers (see ``CheckersWidget(controls=...)``): taking
-#: a move back, turning the board round and replaying a move hop by hop.
-LESSON_CONTROLS = ("undo", "redo", "flip", "replay")
-
-#: The draw controls, offered only by a lesson about offering a draw.
-_OFFER_CONTROLS = ("offer-draw", "accept-draw", "decline-draw")
-
-#: A lesson board's width in pixels: large enough to read, with room for the task beside it.
-LESSON_SIZE = 480
-
-
-def lesson_controls(lesson: Lesson, game: Game) -> tuple[str, ...]:
-    """The controls a lesson's board offers: only what the lesson needs.
-
-    :data:`LESSON_CONTROLS`; the draw offer buttons in a lesson whose goal is to offer a
-    draw; Claim draw where the lesson's draw rules are claimed rather than automatic (it
-    shows only when a claim is possible). No evaluation, no second hint, no new game.
-    """
-    controls = list(LESSON_CONTROLS)
-    if lesson.goal == "offer-draw":
-        controls += _OFFER_CONTROLS
-    if not game.draw_rules.automatic:
-        controls.append("claim-draw")
-    return tuple(controls)
-
-
-class LessonBoard(CheckersWidget):
-    """A :class:`CheckersWidget` playing one :class:`LessonRun`.
-
-    The learner plays the lesson's side; the other side is the lesson's script. Wrong
-    attempts are refused with the lesson's words and counted by the run.
-    """
-
-    def __init__(self, run: LessonRun, **kwargs: Any) -> None:
-        self.run = run
-        lesson = run.lesson
-        super().__init__(
-            run.game,
-            opponent=_ScriptedOpponent(run),
-            hint_engine=_LessonHints(run),
-            eval_engine=Engine("hard"),
-            human=run.learner,
-            orientation=lesson.orientation or run.learner,
-            show_numbers=lesson.show_numbers,
-            # The lesson's own Hint (graded) and Try again sit beside the board; a second
-            # Hint, New game, the editor, pausing, draw offers (but in the lesson about
-            # them), the evaluation or milestones would only distract.
-            controls=kwargs.pop("controls", lesson_controls(lesson, run.game)),
-            milestones=kwargs.pop("milestones", False),
-            size=kwargs.pop("size", LESSON_SIZE),
-            **kwargs,
-        )
-        self.validate(self._lesson_rule)
-
-    def _publish(self, *, bump: bool = False) -> None:
-        """As the board's, but once the lesson is solved the status line says so.
-
-        Without it the line would read "White to move" (or only the game's result) over
-        a finished lesson. A refusal or any other message shown meanwhile comes first.
-        """
-        run = getattr(self, "run", None)
-        if self._status is None and run is not None and run.done:
-            self._status = Status(self.solved_text(), "over")
-        super()._publish(bump=bump)
-
-    def _offers_moves(self) -> bool:
-        """A solved lesson lights no piece: there is nothing left to play (Try again or
-        Next lesson go on)."""
-        run = getattr(self, "run", None)
-        return not (run is not None and run.done) and super()._offers_moves()
-
-    def solved_text(self) -> str:
-        """The status line of a solved lesson: its stars, and what to do next."""
-        stars = f" {_star_text(self.run.stars)}" if self.run.stars else ""
-        solved = f"Lesson solved{stars}"
-        if self.game.is_over():  # "Draw: draw agreed. Lesson solved ★★★"
-            solved = f"{default_status(self.game, None).text}. {solved}"
-        return solved
-
-    def _lesson_rule(self, game: Any, move: Move) -> str | None:
-        return self.run.judge(move)
-
-    def handle_intent(self, content: Any) -> bool:
-        """As :meth:`CheckersWidget.handle_intent`; an illegal attempt also counts as a
-        mistake in the lesson and is explained in the lesson's words."""
-        attempt = self._illegal_attempt(content)
-        changed = super().handle_intent(content)
-        notice = self._notice
-        if attempt is not None and not changed and notice is not None and notice.kind == "refused":
-            # The lesson's words on the status line too: they explain the rule without
-            # naming the answer, which the board's own explanation would list.
-            self.show_refusal(self.run.refused(attempt).message)
-        if changed:
-            self.continue_script()
-        return changed
-
-    def continue_script(self) -> None:
-        """Play the scripted reply if it is due and the computer player is holding back.
-
-        The board's computer waits while there are moves to redo (someone walking back
-        through the game); in a lesson, a move replayed after Undo must still be
-        answered. The reply is redone when it is the next move of the line, else played.
-        """
-        reply = self.run.scripted_reply()
-        game = self.game
-        if reply is None or self.thinking or not game.can_redo or game.is_over():
-            return
-        if game.redo_moves[0] == reply:
-            self.redo()
-        else:
-            game.play(reply)
-
-    def _illegal_attempt(self, content: Any) -> tuple[int, ...] | None:
-        """The path of a move intent that the board is about to refuse as illegal."""
-        try:
-            intent = parse_intent(content)
-        except IntentError:
-            return None
-        path = getattr(intent, "path", None)
-        game = self.game
-        # Python's own records, never the front end's word (the state it may echo).
-        if (
-            path is None
-            or intent.version != self._version
-            or not self._interactive
-            or self.thinking
-            or game.is_over()
-            or game.turn != self.run.learner
-        ):
-            return None
-        pending = self._pending
-        if pending and tuple(path[: len(pending)]) != pending:
-            return tuple(path)  # switching pieces in the middle of a jump
-        try:
-            resolve_path(game.legal_moves(), tuple(path))
-        except IntentError:
-            return tuple(path)
-        return None
-
-    def show_refusal(self, text: str) -> None:
-        """Put ``text`` on the status line as a refusal (until the next change)."""
-        self.say(text, "refused")
-
-
 class Tutorial:
     """The lessons in a notebook: picker, explanation, task, live board, hints and stars.
 
@@ -247,7 +63,8 @@ class Tutorial:
 
     From Python: :meth:`start`, :meth:`next`, :meth:`previous`, :meth:`attempt`,
     :meth:`hint`, :meth:`offer_draw`, :meth:`try_again`; :attr:`run` is the current
-    :class:`LessonRun` and :attr:`board` its :class:`LessonBoard`.
+    :class:`LessonRun` and :attr:`board` its board (a :class:`CheckersWidget` made by
+    :func:`lesson_board`).
     """
 
     def __init__(
@@ -272,7 +89,7 @@ class Tutorial:
         self.progress = progress if isinstance(progress, Progress) else Progress(progress)
         self.index = 0
         self.run: LessonRun | None = None
-        self.board: LessonBoard | None = None
+        self.board: CheckersWidget | None = None
         self._stop_listening: Callable[[], None] | None = None
         self._changing = False
         self._build()
@@ -342,7 +159,7 @@ class Tutorial:
         options = []
         for i, item in enumerate(self.lessons):
             stars = self.progress.stars(item.id)
-            mark = f"  {_star_text(stars)}" if stars else ""
+            mark = f"  {star_text(stars)}" if stars else ""
             options.append((f"{i + 1}. {item.title}{mark}", i))
         return options
 
@@ -369,7 +186,7 @@ class Tutorial:
             f' data-stars="{stars}">'
             f'<h3 style="margin:0.4em 0 0.1em">{html.escape(item.title)} '
             f'<span data-role="lesson-stars" aria-label="{stars} of 3 stars" '
-            f'title="best: {stars} of 3 stars" style="color:#d4a017">{_star_text(stars)}</span>'
+            f'title="best: {stars} of 3 stars" style="color:#d4a017">{star_text(stars)}</span>'
             f"</h3>{rule if item.rule else ''}</div>"
         )
 
@@ -384,7 +201,7 @@ class Tutorial:
     def _show_feedback(self, feedback: Feedback) -> None:
         colour = _KIND_COLOURS.get(feedback.kind or "info", "inherit")
         stars = (
-            f' <span style="color:#d4a017">{_star_text(feedback.stars)}</span>'
+            f' <span style="color:#d4a017">{star_text(feedback.stars)}</span>'
             if feedback.done
             else ""
         )
@@ -435,7 +252,7 @@ class Tutorial:
         self._close_run()
         run = LessonRun(self.lesson, play_replies=False, progress=self.progress)
         self.run = run
-        self.board = LessonBoard(run)
+        self.board = lesson_board(run)
         self._stop_listening = run.listen(self._on_feedback)
         self._board_box.children = (self.board,)
         self._text.value = f'<div class="cw-lesson-text">{to_html(self.lesson.text)}</div>'
@@ -470,7 +287,7 @@ class Tutorial:
         return self.start(self.index - 1)
 
     # ------------------------------------------------------------------ actions
-    def _run_and_board(self) -> tuple[LessonRun, LessonBoard]:
+    def _run_and_board(self) -> tuple[LessonRun, CheckersWidget]:
         assert self.run is not None and self.board is not None
         return self.run, self.board
 
@@ -498,7 +315,7 @@ class Tutorial:
             return run.attempt(text)  # says why nothing more can be played
         if legal is None:
             feedback = run.refused(text)
-            board.show_refusal(feedback.message)
+            board.say(feedback.message, "refused")
             return feedback
         try:
             board.play(legal)
@@ -506,7 +323,7 @@ class Tutorial:
             return run.feedback
         except CheckersError as exc:
             return Feedback(False, str(exc), kind="info")
-        board.continue_script()
+        continue_script(board.session, run)
         board.wait(REPLY_TIMEOUT)
         return run.feedback
 
@@ -539,7 +356,3 @@ class Tutorial:
 
     def __repr__(self) -> str:
         return f"<Tutorial lesson {self.index + 1}/{len(self.lessons)}: {self.lesson.id!r}>"
-
-
-def _star_text(stars: int) -> str:
-    return "★" * stars + "☆" * (3 - stars)

@@ -1,7 +1,7 @@
 """The board as a picture where no kernel runs: nbviewer, exported HTML, a reopened notebook.
 
-A mixin of :class:`~checkers_widget.widget.board_widget.CheckersWidget`: after the live board it
-displays a static SVG of the position, updated through its display id after every
+Composed into :class:`~checkers_widget.widget.board_widget.CheckersWidget`: after the live
+board it displays a static SVG of the position, updated through its display id after every
 change, so a notebook saved with a game shows its last position to any reader. One
 board shows either way, by the CSS in :data:`FALLBACK_STYLE`:
 
@@ -20,12 +20,15 @@ position (its SVG title and description), the status line and the note.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+import uuid
+from dataclasses import dataclass
+from typing import Any
 
-from ..core.game import Game
+from ..core.board import Board
+from ..core.color import Color
 from ..formats.svg import board_svg, svg_as_img
 
-__all__ = ["FALLBACK_STYLE", "StaticFallback"]
+__all__ = ["FALLBACK_STYLE", "Picture", "StaticFallback"]
 
 #: The rules that show one board either way (see the module docstring). JupyterLab and
 #: nbconvert's lab template put each output in a ``.jp-OutputArea-child``; the live board
@@ -47,23 +50,26 @@ FALLBACK_SIZE = 400
 FALLBACK_NOTE = "Run the notebook to play on this board."
 
 
-class StaticFallback:
-    """The kernel-less picture (see the module docstring)."""
+@dataclass(frozen=True)
+class Picture:
+    """What the picture shows: the position, seen from ``orientation``, and the status line."""
 
-    # Provided by CheckersWidget (and anywidget).
-    _game: Game
-    _fallback_id: str
-    _fallback_shown: bool
-    orientation: str
+    board: Board
+    orientation: Color
     show_numbers: bool
-    state: dict[str, Any]
+    status: str
 
-    if TYPE_CHECKING:  # provided by the widget
 
-        def _repr_mimebundle_(self, **kwargs: Any) -> Any: ...
+class StaticFallback:
+    """The kernel-less picture of one board (see the module docstring): shown once after
+    the live board, then updated through its display id."""
 
-    def _ipython_display_(self) -> None:
-        """Show the live board, followed by a static picture kept at the latest position.
+    def __init__(self) -> None:
+        self.display_id = f"checkers-{uuid.uuid4().hex}"
+        self.shown = False
+
+    def display(self, live: Any, picture: Picture) -> None:
+        """Show the live board's bundle ``live``, followed by the picture.
 
         Where no kernel runs (nbviewer, exported HTML, a notebook reopened later) the
         live board cannot draw, but the picture can: it is updated after every change
@@ -72,42 +78,38 @@ class StaticFallback:
         """
         from IPython.display import display
 
-        bundle = self._repr_mimebundle_()
         # anywidget returns (data, metadata); display(raw=True) wants them apart.
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data, metadata = live if isinstance(live, tuple) else (live, {})
         display(data, metadata=metadata, raw=True)
-        display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
-        self._fallback_shown = True
+        display(picture_bundle(picture), raw=True, display_id=self.display_id)
+        self.shown = True
 
-    def __repr__(self) -> str:
-        """One line for where only text shows (an untrusted notebook in JupyterLab shows
-        the widget's text/plain): the position and the status line."""
-        status = self.state.get("status", {}).get("text", "")
-        return f"<CheckersWidget {self._game.board.to_fen()}: {status}>"
-
-    def _fallback_bundle(self) -> dict[str, str]:
-        board = self._game.board
-        # An <img> of the SVG (not inline <svg>): it shrinks to a narrow cell and, unlike
-        # inline SVG, survives JupyterLab's sanitizer in an untrusted notebook.
-        picture = board_svg(
-            board,
-            size=FALLBACK_SIZE,
-            orientation=self.orientation,
-            show_numbers=self.show_numbers,
-            last_move=board.peek(),
-            title=f"Checkers position: {board.to_fen()}",
-        )
-        status = html.escape(self.state.get("status", {}).get("text", ""))
-        note = f'<p class="cw-fallback-note">{FALLBACK_NOTE}</p>'
-        body = f"{svg_as_img(picture)}<p>{status}</p>{note}"
-        return {
-            "text/html": f'{FALLBACK_STYLE}<div class="cw-fallback">{body}</div>',
-            "text/plain": f"{board}\n{self.state.get('status', {}).get('text', '')}",
-        }
-
-    def _update_fallback(self) -> None:
-        if not getattr(self, "_fallback_shown", False):
+    def update(self, picture: Picture) -> None:
+        """Bring the picture up to date (nothing to do until it has been shown)."""
+        if not self.shown:
             return
         from IPython.display import update_display
 
-        update_display(self._fallback_bundle(), raw=True, display_id=self._fallback_id)
+        update_display(picture_bundle(picture), raw=True, display_id=self.display_id)
+
+
+def picture_bundle(picture: Picture) -> dict[str, str]:
+    """The picture's HTML (an image, the status line, a note) and its plain text."""
+    board = picture.board
+    # An <img> of the SVG (not inline <svg>): it shrinks to a narrow cell and, unlike
+    # inline SVG, survives JupyterLab's sanitizer in an untrusted notebook.
+    svg = board_svg(
+        board,
+        size=FALLBACK_SIZE,
+        orientation=picture.orientation,
+        show_numbers=picture.show_numbers,
+        last_move=board.peek(),
+        title=f"Checkers position: {board.to_fen()}",
+    )
+    status = html.escape(picture.status)
+    note = f'<p class="cw-fallback-note">{FALLBACK_NOTE}</p>'
+    body = f"{svg_as_img(svg)}<p>{status}</p>{note}"
+    return {
+        "text/html": f'{FALLBACK_STYLE}<div class="cw-fallback">{body}</div>',
+        "text/plain": f"{board}\n{picture.status}",
+    }

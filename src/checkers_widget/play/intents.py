@@ -1,11 +1,11 @@
-"""The message protocol between Python and the board in the browser, without any Jupyter.
+"""What the browser sends: intents, checked here before anything touches the game.
 
-Data flows one way. Python publishes one JSON *state* (the position, the legal moves
-with their full paths, the status line, counts, what the controls may do); the front
-end draws it and answers with *intents*: "the user clicked this path" or "the user
-pressed Undo", each tagged with the ``version`` of the state it saw. Python checks
-every intent here before anything touches the game: a stale, malformed or forged
-message becomes an :class:`IntentError` with a message for the status line.
+The front end draws the state Python publishes (:mod:`.state`) and answers with
+*intents*: "the user clicked this path" (:class:`MoveIntent`), "the user pressed Undo"
+(:class:`Command`), "the user placed a piece in the editor" (:class:`EditIntent`), each
+tagged with the ``version`` of the state it saw. :func:`parse_intent` checks every
+message: a stale, malformed or forged one becomes an :class:`IntentError` with a message
+for the status line. :func:`resolve_path` says what a clicked path means.
 
 Kept free of anywidget and traitlets so it can be tested, and reused, anywhere.
 """
@@ -13,13 +13,12 @@ Kept free of anywidget and traitlets so it can be tested, and reused, anywhere.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 from ..core.color import BLACK, WHITE, Color
 from ..core.errors import IntentError
-from ..core.game import Game
 from ..core.move import Move
+from .commands import COMMANDS
 
 __all__ = [
     "COMMANDS",
@@ -27,47 +26,18 @@ __all__ = [
     "EDIT_PIECES",
     "MAX_INTENT_BYTES",
     "MAX_INTENT_DEPTH",
-    "PROTOCOL_VERSION",
     "Command",
     "EditIntent",
+    "Intent",
     "IntentError",
     "MoveIntent",
-    "Status",
-    "build_state",
     "check_plain_json",
     "parse_intent",
     "resolve_path",
 ]
 
-#: Bumped whenever the shape of the state or of an intent changes incompatibly.
-PROTOCOL_VERSION = 1
-
 #: Intents larger than this are refused unread: no legitimate click sequence is near it.
 MAX_INTENT_BYTES = 2048
-
-#: The commands the board's controls may send.
-COMMANDS = frozenset(
-    {
-        "undo",
-        "redo",
-        "new",
-        "resign",
-        "offer-draw",
-        "accept-draw",
-        "decline-draw",
-        "claim-draw",
-        "hint",
-        "goto",
-        "replay",
-        "restart",
-        "pause",
-        "resume",
-        "accept-peer",
-        "refuse-peer",
-    }
-)
-
-StatusKind = Literal["turn", "must-jump", "keep-jumping", "over", "refused", "error", "thinking"]
 
 
 @dataclass(frozen=True)
@@ -107,12 +77,8 @@ class EditIntent:
     fen: str | None = None
 
 
-@dataclass(frozen=True)
-class Status:
-    """The status line: what to read and how to style it."""
-
-    text: str
-    kind: StatusKind
+#: Any intent the browser may send.
+Intent = MoveIntent | Command | EditIntent
 
 
 #: Intents nested deeper than this are refused unread (a real one is 2 levels deep).
@@ -208,7 +174,7 @@ def _check_fields(content: dict[str, Any], allowed: set[str], kind: str) -> None
         raise IntentError(f"unexpected fields in {kind} message: {shown}")
 
 
-def parse_intent(content: Any) -> MoveIntent | Command | EditIntent:
+def parse_intent(content: Any) -> Intent:
     """Validate a raw message from the front end; raises :class:`IntentError` if malformed.
 
     Any value at all is answered, in time bounded by :data:`MAX_INTENT_BYTES`: a
@@ -293,126 +259,3 @@ def _passes_through(route: tuple[int, ...], clicked: tuple[int, ...]) -> bool:
         return False
     rest = iter(route[1:])
     return all(any(s == r for r in rest) for s in clicked[1:])
-
-
-def pending_captures(legal: list[Move], path: tuple[int, ...]) -> list[int]:
-    """The pieces already jumped by a sequence in progress (they stay until it ends)."""
-    for move in legal:
-        if move.path[: len(path)] == path:
-            return list(move.captures[: len(path) - 1])
-    return []
-
-
-def default_status(game: Game, pending: tuple[int, ...] | None) -> Status:
-    """The status line when nothing special happened: whose turn, must jump, or the result."""
-    if game.is_over():
-        winner = game.winner
-        headline = f"{game.side_name(winner)} wins" if winner else "Draw"
-        return Status(f"{headline}: {game.termination}", "over")
-    name = game.side_name(game.turn)
-    if pending:
-        return Status(f"{name}: keep jumping", "keep-jumping")
-    if game.board.must_capture():
-        return Status(f"{name} to move: you must jump", "must-jump")
-    return Status(f"{name} to move", "turn")
-
-
-#: The move list draws at most this many alternatives per move (the most recent ones).
-SHOWN_VARIATIONS_PER_PLY = 8
-
-#: It shows a variation's first six words and, in a tooltip, at most this many; a longer
-#: one is sent cut, with a last word "…" (its whole text stays in ``game.variations``).
-SHOWN_VARIATION_WORDS = 24
-
-#: And at most this many characters of it (a single long comment is cut too).
-SHOWN_VARIATION_CHARS = 240
-
-
-def shown_variations(game: Game, end: int | None = None) -> dict[str, list[str]]:
-    """The variations as the move list draws them: a bounded summary, not the whole text.
-
-    Only moves of the current line (and the start, ply 0) have a row to draw them
-    under; each shows its :data:`SHOWN_VARIATIONS_PER_PLY` most recent alternatives,
-    each cut to :data:`SHOWN_VARIATION_WORDS` words and :data:`SHOWN_VARIATION_CHARS`
-    characters. So the state sent on every update stays small however many variations
-    a long session or a heavily annotated PDN file holds. ``end`` is the length of the
-    current line, when the caller has it.
-    """
-    if end is None:
-        end = len(game.line)
-    shown: dict[str, list[str]] = {}
-    for ply, texts in game.variations.items():
-        if texts and 0 <= ply <= end:
-            shown[str(ply)] = [_summary(t) for t in texts[-SHOWN_VARIATIONS_PER_PLY:]]
-    return shown
-
-
-@lru_cache(maxsize=4096)
-def _summary(text: str) -> str:
-    """A variation's first words, ending with "…" when some were left out.
-
-    Cached: the same texts are summarised again on every update.
-    """
-    words = text[: SHOWN_VARIATION_CHARS * 2].split(maxsplit=SHOWN_VARIATION_WORDS)
-    cut = len(words) > SHOWN_VARIATION_WORDS or len(text) > SHOWN_VARIATION_CHARS * 2
-    summary = " ".join(words[:SHOWN_VARIATION_WORDS])
-    if len(summary) > SHOWN_VARIATION_CHARS:
-        summary, cut = summary[:SHOWN_VARIATION_CHARS], True
-    return summary + " …" if cut else summary
-
-
-def build_state(
-    game: Game,
-    *,
-    version: int,
-    pending: tuple[int, ...] | None = None,
-    status: Status | None = None,
-    players: dict[Color, str] | None = None,
-    extra: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The JSON state the front end draws: everything it needs, nothing it must compute."""
-    board = game.board
-    legal = game.legal_moves()
-    if pending:
-        legal = [m for m in legal if m.path[: len(pending)] == pending]
-    last = board.peek()
-    status = status or default_status(game, pending)
-    line = game._line_notation()
-    state: dict[str, Any] = {
-        "protocol": PROTOCOL_VERSION,
-        "version": version,
-        "fen": board.to_fen(),
-        "turn": game.turn,
-        "ply": game.ply,
-        "pieces": {str(s): p.name for s, p in board.pieces.items()},
-        "legal": [m.to_dict() for m in legal],
-        "pending": (
-            {"path": list(pending), "captures": pending_captures(legal, pending)}
-            if pending
-            else None
-        ),
-        "last_move": last.to_dict() if last else None,
-        "must_capture": bool(legal) and legal[0].is_capture,
-        "status": {"text": status.text, "kind": status.kind},
-        "result": game.result,
-        "termination": game.termination,
-        "counts": {
-            color: {"men": board.count(color, king=False), "kings": board.count(color, king=True)}
-            for color in (BLACK, WHITE)
-        },
-        "names": {BLACK: game.side_name(BLACK), WHITE: game.side_name(WHITE)},
-        "can_undo": game.can_undo or bool(pending),
-        "can_redo": game.can_redo,
-        "draw_offer": game.draw_offer,
-        "draw_claim": game.draw_claim if game.draw_rules.automatic is False else None,
-        "players": dict(players or {BLACK: "human", WHITE: "human"}),
-        "history": {
-            "line": line,
-            "ply": game.ply,
-            "comments": {str(k): v for k, v in game.comments.items() if v},
-            "variations": shown_variations(game, len(line)),
-        },
-    }
-    if extra:
-        state.update(extra)
-    return state

@@ -1,0 +1,973 @@
+"""``PlaySession``: one board's play, without any Jupyter.
+
+The session is the one place where a board's state lives: the game, the jump in
+progress (``pending``), a jump chain taken back by Undo (the redo chain), the version
+of the published state, the status line and the answer to the last action (the
+notice), pause, the players, the user's hooks. It turns each intent from a front end
+into calls on the game (:meth:`PlaySession.handle` answers with an :class:`Outcome`),
+refusing and dispatching commands as :mod:`~checkers_widget.play.commands`'s table says,
+and publishes the board's state (:func:`~checkers_widget.play.state.build_state`)
+through the callback it is given: the widget sets its ``state`` trait from it; a test
+or another front end may read :attr:`PlaySession.state`.
+
+It is composed of small parts, each told what it needs in plain values:
+:class:`SearchControl` (the computer's move, hints, the live evaluation),
+:class:`TurnTimer` (the clock), :class:`MilestoneTracker`, :class:`PositionEditor`,
+:class:`~checkers_widget.play.autosave.Autosave`, :class:`HookRunner` (validators and
+observers) and, for a network game, :class:`RemotePlay`; and of the parts that decide
+for it, reading its state and acting through its methods: :class:`IntentHandler` (what
+becomes of each message from a front end), :class:`CommandHandler` (each command, after
+the table's refusals) and :class:`ClockPolicy` (timed turns, grace, expiry). Each side
+is played by a :class:`~checkers_widget.play.players.Player`; the session asks the
+player whose turn it is for its move when that player moves by itself.
+
+Every change to the game, from the board or from Python, comes back through the game's
+events (:meth:`Game.subscribe`) and is published at once. One re-entrant lock (shared
+with a network session) orders clicks, search results, clock expiries and network
+events.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import random
+import threading
+import traceback
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol, cast
+
+from ..core.board import Board
+from ..core.color import BLACK, COLORS, WHITE, Color, opponent
+from ..core.errors import CheckersError, HookError, MoveVetoed
+from ..core.game import DrawRules, Game
+from ..core.move import Move
+from ..engine import Analysis, Engine
+from ..network import HostSession, JoinSession, SessionEvent
+from . import commands
+from .autosave import Autosave
+from .clock import Expiry, TimeControl
+from .clock_policy import ClockPolicy
+from .command_handling import CommandHandler
+from .commands import ControlFacts
+from .editor import PositionEditor
+from .hook_runner import HookRunner, Observer, Validator
+from .intent_handling import THINKING_REFUSAL, IntentHandler
+from .milestone_tracking import MilestoneTracker
+from .milestones import Attempt, MilestoneBook
+from .network_play import RemotePlay
+from .outcome import Outcome
+from .players import HUMAN, ComputerPlayer, Human, Player, kinds
+from .search_control import HintSource, SearchControl
+from .state import (
+    ReplayState,
+    StateInputs,
+    Status,
+    StatusKind,
+    analysis_state,
+    build_state,
+    control_facts,
+    move_state,
+)
+from .turn_timer import TurnTimer
+from .wording import safe_text
+
+__all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "Goal", "Outcome", "PlaySession"]
+
+logger = logging.getLogger("checkers_widget")
+
+#: The status line of a paused board (by Pause, or restored from an autosave file): the
+#: board is covered, so the line says why and how to go on rather than whose turn it is.
+PAUSED_STATUS = Status("Paused: press Resume (P) to go on", "turn")
+
+#: The status kinds :meth:`PlaySession.say` may show ("thinking" is the computer's).
+SAY_KINDS: tuple[StatusKind, ...] = (
+    "turn",
+    "must-jump",
+    "keep-jumping",
+    "over",
+    "refused",
+    "error",
+)
+
+
+class Goal(Protocol):
+    """What a board is for, when it is for something (a lesson): once reached, the
+    status line says so and the board offers no more moves."""
+
+    def reached(self) -> Status | None:
+        """The status line once the goal is reached; None before."""
+
+
+class PlaySession:
+    """One board's game and everything around it (see the module docstring).
+
+    ``game`` (default: a new game, with ``draw_rules`` and ``side_names``); ``opponent``:
+    the player of the side the human does not play (None: two people at one board);
+    ``human``: that side (``"random"``: drawn with ``seed``); ``hints`` and ``evaluator``
+    (default: one hard engine); ``autosave``: a file path to keep the game in (and
+    resume from); ``timer``, ``milestones``, ``controls`` (None: all that apply).
+    ``live_eval`` and ``interactive`` are the view's settings (see :meth:`set_live_eval`
+    and :attr:`interactive`); ``on_publish`` receives every state published,
+    ``turn_board`` is asked to turn the board to a side (a new game with a random side,
+    a network game's seat). Call :meth:`start` once the caller is ready for states.
+    """
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        draw_rules: DrawRules | str | None = None,
+        side_names: tuple[str, str] | str | None = None,
+        opponent: Player | None = None,
+        human: Color | str = BLACK,
+        seed: int | None = None,
+        hints: HintSource | None = None,
+        evaluator: HintSource | None = None,
+        autosave: str | os.PathLike[str] | None = None,
+        timer: TimeControl | None = None,
+        milestones: MilestoneBook | None = None,
+        controls: list[str] | None = None,
+        live_eval: bool = False,
+        interactive: bool = True,
+        on_publish: Callable[[dict[str, Any]], None] | None = None,
+        turn_board: Callable[[Color], None] | None = None,
+    ) -> None:
+        self.lock = threading.RLock()
+        self._on_publish = on_publish
+        self._turn_board = turn_board
+        hint_source = hints or Engine("hard", seed=seed)
+        self.search = SearchControl(hint_source, evaluator or hint_source)
+        self.hooks = HookRunner(self._report_hook_error)
+        self.editor = PositionEditor()
+        #: What the clock means for the game (timed turns, grace, expiry).
+        self.clock_policy = ClockPolicy(self)
+        #: What becomes of each intent, and of each command.
+        self.intents = IntentHandler(self)
+        self.command_handler = CommandHandler(self)
+        self.remote: RemotePlay | None = None
+        self.timer: TurnTimer | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._listeners: list[Callable[[Outcome], Any]] = []
+        self._goal: Goal | None = None
+        #: The last errors (hooks, the computer, autosave), newest last.
+        self.errors: list[str] = []
+        #: The last state published (also handed to ``on_publish``).
+        self.state: dict[str, Any] = {}
+        #: The view's settings, kept up to date by the view.
+        self.live_eval = live_eval
+        #: Whether the board accepts moves and commands: the session's own record (a
+        #: front end cannot change it).
+        self.interactive = interactive
+
+        self.autosave = Autosave(autosave) if autosave is not None else None
+        resumed = self.autosave.resume() if self.autosave is not None and game is None else None
+        if resumed is not None:
+            game = resumed.game
+        if game is None:
+            options: dict[str, Any] = {}
+            if draw_rules is not None:
+                options["draw_rules"] = draw_rules
+            if side_names is not None:
+                options["side_names"] = side_names
+            game = Game(**options)
+        elif resumed is None and (draw_rules is not None or side_names is not None):
+            raise CheckersError("draw_rules and side_names belong to the Game; set them there")
+        if human not in (BLACK, WHITE, "random"):
+            raise CheckersError(f"human must be 'black', 'white' or 'random', not {human!r}")
+
+        self.pending: tuple[int, ...] | None = None
+        self.redo_chain: tuple[int, ...] | None = None  # a jump chain taken back by undo
+        self.version = 0
+        self._seq = 0  # how many states have been published
+        self.paused = False
+        #: What the game's situation puts on the status line (the computer thinking...),
+        #: until the game changes; None: whose turn it is.
+        self.status: Status | None = None
+        #: The answer to the last action (a refusal, a veto, a hook's error): shown over
+        #: ``status`` until the next action or change, then forgotten.
+        self.notice: Status | None = None
+        self.replay_view: ReplayState | None = None
+        self.controls = controls
+        # True after undo, redo or a move-list jump, until the next move: the user is
+        # looking back through the game and the computer waits for them.
+        self._looking_back = False
+        self._suspended = False
+        self._auto_moving = False
+
+        self._rng = random.Random(seed)
+        self.opponent = opponent
+        self._human_choice = human
+        self.players = self._draw_players()
+        if resumed is not None and opponent is not None:
+            saved = resumed.session.get("HumanSide")
+            if saved in COLORS:
+                self.players = {saved: HUMAN, WHITE if saved == BLACK else BLACK: opponent}
+
+        self.game = game
+        self._attach(game)
+        if timer is not None:
+            # The clock waits for a first move made on the board; a game resumed from
+            # its autosave was started before.
+            started = resumed is not None and game.ply > 0
+            self.timer = TurnTimer(timer, self.on_time_expired, started=started)
+        self.tracker = MilestoneTracker(milestones, self._new_attempt())
+        if resumed is not None and "Attempt" in resumed.session:
+            try:
+                self.tracker.attempt = Attempt.from_dict(json.loads(resumed.session["Attempt"]))
+            except (ValueError, KeyError, TypeError, CheckersError):
+                logger.warning("the autosaved milestone attempt was unreadable; starting a new one")
+        if self.autosave is not None and self.autosave.notice:
+            self.status = Status(self.autosave.notice, "error")
+            self.errors.append(self.autosave.notice)
+        if resumed is not None and self.pausable and not game.is_over() and game.ply:
+            # A restored game waits for Resume, as in the browser game: nobody's clock
+            # runs and the computer does not move until the player is back.
+            self.paused = True
+
+    def start(self) -> None:
+        """Publish the first state and set the game going (the computer may move first)."""
+        with self.lock:
+            self.sync_clock()
+            self.publish(bump=True)
+            self._save()
+            self._after_change()
+
+    def close(self) -> None:
+        """Stop every search, the clock and any network game; stop following the game."""
+        self.search.stop_all()
+        if self.remote is not None:
+            self.remote.close()
+        if self.timer is not None:
+            self.timer.close()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    # ------------------------------------------------------------------ the game
+    def set_game(self, game: Game) -> None:
+        """Show ``game`` from now on (``widget.game = game``)."""
+        if not isinstance(game, Game):
+            raise CheckersError(f"game must be a Game, not {type(game).__name__}")
+        self.hooks.refuse_during_hook("game = ")
+        self._attach(game)
+        self.game = game
+        self.pending = None
+        self.status = None
+        self.notice = None
+        self.publish(bump=True)
+
+    def _attach(self, game: Game) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._unsubscribe = game.subscribe(self._on_game_event)
+
+    def _on_game_event(self, event: str, game: Game) -> None:
+        """Any change to the game, from the board or from Python, is published at once."""
+        with self.lock:
+            if event == "offer":
+                # A draw offer changes nothing on the board: a search goes on.
+                self.publish()
+                return
+            self.pending = None
+            self.redo_chain = None
+            self.status = None
+            self.notice = None
+            self.replay_view = None
+            self.search.forget()
+            self.search.stop_all()
+            self._looking_back = event in ("undo", "redo")
+            self.tracker.note(
+                event,
+                game,
+                played=self.played_game,
+                humans={side for side, player in self.players.items() if isinstance(player, Human)},
+                auto=self._auto_moving,
+            )
+            if self._suspended:
+                self.version += 1  # one state is published when the whole walk is done
+            else:
+                self.sync_clock()
+                self.publish(bump=True)
+            if event in ("move", "redo"):
+                self.hooks.observe(self.game, game.moves[-1])
+            if not self._suspended:
+                self._save()
+                self._after_change()
+
+    def _after_change(self) -> None:
+        """Start whatever follows a change: the clock, the computer's reply, a live evaluation."""
+        game = self.game
+        self.sync_clock()
+        if game.is_over() or self.editor.open or self.paused:
+            return
+        if self.players[game.turn].automatic and not self._computer_waits():
+            self._start_computer()
+        elif self.live_eval:
+            self._start_evaluation()
+
+    @contextlib.contextmanager
+    def _walk(self, *, bump: bool = False) -> Iterator[None]:
+        """Change the game in several steps, then publish, save and go on once."""
+        self._suspended = True
+        try:
+            yield
+        finally:
+            self._suspended = False
+        self.sync_clock()
+        self.publish(bump=bump)
+        self._save()
+        self._after_change()
+
+    # ------------------------------------------------------------------ players
+    @property
+    def engine(self) -> Engine | None:
+        """The computer opponent's engine, or None (two players, a script, the network)."""
+        player = self.opponent
+        return player.engine if isinstance(player, ComputerPlayer) else None
+
+    @property
+    def played_game(self) -> bool:
+        """Whether this board's games are played (against the computer or a person)."""
+        return self.opponent is not None or self.remote is not None
+
+    def human_side(self) -> Color:
+        """The side the person at this board plays (Black when both are people)."""
+        for color in COLORS:
+            if isinstance(self.players[color], Human):
+                return color
+        return BLACK
+
+    def _draw_players(self) -> dict[Color, Player]:
+        if self.opponent is None:
+            return {BLACK: HUMAN, WHITE: HUMAN}
+        choice = self._human_choice
+        human = choice if choice in COLORS else self._rng.choice(COLORS)  # else "random"
+        return {human: HUMAN, opponent(human): self.opponent}
+
+    def _new_attempt(self) -> Attempt:
+        if self.opponent is None:
+            return Attempt()
+        return Attempt(level=self.opponent.level, human=self.human_side())
+
+    def _computer_waits(self) -> bool:
+        """Whether the computer holds its move because the user is looking back.
+
+        After Undo, Redo or a jump in the move list the computer waits while moves
+        remain to redo, so that walking through a game never plays over it. Any move
+        ends that: the computer always answers a human move (a move replayed after
+        Undo included).
+        """
+        return self._looking_back and self.game.can_redo
+
+    def _waiting_status(self) -> Status | None:
+        """Why nothing happens when the computer holds its move (see :meth:`_computer_waits`)."""
+        game = self.game
+        if (
+            not self.players[game.turn].automatic
+            or self.search.thinking
+            or self.paused
+            or game.is_over()
+            or not self._computer_waits()
+        ):
+            return None
+        name = game.side_name(game.turn)
+        return Status(
+            f"{name} to move: the computer waits while you look back (Redo goes on)",
+            "turn",
+        )
+
+    def _start_computer(self) -> None:
+        game = self.game
+        player = self.players[game.turn]
+        version = self.version
+        name = game.side_name(game.turn)
+
+        def announce() -> None:
+            self.status = Status(f"{name}: the computer ({player.level}) is thinking…", "thinking")
+            self.publish()
+
+        self.search.play_for(
+            player,
+            game.copy(),
+            lambda move: self._computer_done(version, move),
+            self._computer_failed,
+            announce=announce,
+        )
+
+    def _computer_done(self, version: int, move: Move | None) -> None:
+        with self.lock:
+            if version != self.version or not self.search.thinking:
+                return  # the game moved on (undo, new game, a move from Python)
+            self.search.thinking = False
+            self.status = None
+            if move is None:
+                self.publish()
+                return
+            self.game.play(move)
+
+    def _computer_failed(self, exc: BaseException) -> None:
+        with self.lock:
+            logger.error("the computer player failed\n%s", "".join(traceback.format_exception(exc)))
+            self.search.thinking = False
+            self.status = Status(f"The computer failed: {type(exc).__name__}: {exc}", "error")
+            self.errors.append(self.status.text)
+            self.publish()
+
+    def answer_draw_offer(self) -> None:
+        """The computer accepts a draw when it stands worse, or level in a bare ending."""
+        game = self.game
+        offerer = game.draw_offer
+        assert offerer is not None
+        computer = opponent(offerer)
+        if not self.players[computer].automatic:
+            return
+        analysis = self.search.evaluator.analyse(game.copy(), depth=6)
+        mine = analysis.score if game.turn == computer else -analysis.score
+        board = game.board
+        bare = board.count(BLACK) <= 3 and board.count(WHITE) <= 3
+        name = game.side_name(computer)
+        if mine <= -0.3 or (bare and abs(mine) <= 0.1):
+            game.accept_draw(computer)
+        else:
+            game.decline_draw(computer)
+            self.notice = Status(f"{name}: the computer declines the draw", "refused")
+            self.publish()
+
+    def wait(self, timeout: float | None = 30.0) -> bool:
+        """Wait until the computer has moved (and any analysis has finished)."""
+        done = self.search.wait(timeout)
+        with self.lock:  # a search's result may still be being played: let it finish
+            return done
+
+    # ------------------------------------------------------------------ hints
+    def hint(self, *, time: float | None = None, depth: int | None = None) -> Analysis:
+        """The best move for the side to move, searched in place and shown on the board."""
+        if self.remote is not None:
+            self.remote.command("hint")  # raises: no hints against a person
+        version = self.version
+        analysis = self.search.hint_now(self.game.copy(), time=time, depth=depth)
+        with self.lock:
+            if version == self.version:
+                self._show_hint(analysis)
+        return analysis
+
+    def _show_hint(self, analysis: Analysis) -> None:
+        self.search.show_hint(analysis, live_eval=self.live_eval)
+        self.publish()
+
+    def start_hint(self) -> None:
+        version = self.version
+        self.status = Status("Looking for a good move…", "thinking")
+        self.publish()
+
+        def done(analysis: Analysis) -> None:
+            with self.lock:
+                if version == self.version:
+                    self.status = None
+                    self._show_hint(analysis)
+
+        self.search.find_hint(self.game.copy(), done, self._computer_failed)
+
+    def _start_evaluation(self) -> None:
+        search = self.search
+        if search.hint is not None:
+            # A hint is shown for this position: the evaluation is that same analysis.
+            search.evaluation = search.hint
+            self.publish()
+            return
+        version = self.version
+
+        def progress(analysis: Analysis) -> None:
+            with self.lock:
+                # (A hint asked for meanwhile replaces the evaluation: see _show_hint.)
+                if version == self.version and self.live_eval and search.hint is None:
+                    search.evaluation = analysis_state(analysis)
+                    self.publish()
+
+        search.evaluate(self.game.copy(), progress, self._computer_failed)
+
+    def set_live_eval(self, on: bool) -> bool:
+        """The Evaluation switch; False (and nothing changes) where it is not offered."""
+        with self.lock:
+            if on and self.remote is not None:
+                return False  # not offered on a network board (see commands.offered)
+            self.live_eval = on
+            if on:
+                if not self.search.thinking and not self.game.is_over():
+                    self._start_evaluation()
+            else:
+                self.search.stop_analysis()
+                self.search.evaluation = None
+                self.publish()
+            return True
+
+    def view_changed(self) -> None:
+        """Flip and the Evaluation switch are actions too: the last answer goes."""
+        with self.lock:
+            if self.notice is not None:
+                self.notice = None
+                self.publish()
+
+    # ------------------------------------------------------------------ hooks
+    def validate(self, fn: Validator) -> Validator:
+        return self.hooks.validate(fn)
+
+    def on_move(self, fn: Observer) -> Observer:
+        return self.hooks.on_move(fn)
+
+    def on_outcome(self, fn: Callable[[Outcome], Any]) -> Callable[[], None]:
+        """Call ``fn(outcome)`` after every intent handled; returns a function that stops it."""
+        self._listeners.append(fn)
+        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+
+    def set_goal(self, goal: Goal | None) -> None:
+        """What the board is for (see :class:`Goal`); None: plain play."""
+        with self.lock:
+            self._goal = goal
+            self.publish()
+
+    def say(self, text: str, kind: str = "refused") -> None:
+        """Show ``text`` on the status line until the next action or change."""
+        if kind not in SAY_KINDS:
+            raise CheckersError(f"unknown status kind {kind!r}")
+        with self.lock:
+            self.notice = Status(str(text), kind)
+            self.publish()
+
+    def _report_hook_error(self, text: str) -> None:
+        self.errors.append(text)
+        del self.errors[:-20]
+        self.notice = Status(text, "error")
+        self.publish()
+
+    # ------------------------------------------------------------------ from Python
+    def play(self, move: Move | str) -> Move:
+        """Play a move as if it were made on the board (validators included); see
+        :meth:`CheckersWidget.play` for what it raises."""
+        self.hooks.refuse_during_hook("play")
+        self._check_not_paused()
+        game = self.game
+        if self.remote is not None:
+            return self.remote.play(move)
+        if game.is_over():
+            return game.play(move)  # raises GameOverError with the reason
+        if self.players[game.turn].automatic:
+            raise CheckersError(
+                f"it is the computer's turn ({game.side_name(game.turn)}); "
+                "play on game directly to override it"
+            )
+        if isinstance(move, str):
+            move = game.board.parse_move(move)
+        if move not in game.legal_moves():
+            return game.play(move)  # raises IllegalMoveError naming the legal moves
+        reason = self.hooks.veto(game, move)
+        if reason is not None:
+            self.notice = Status(reason, "refused")
+            self.publish()
+            raise MoveVetoed(reason, [move])
+        self.hooks.failure = None
+        self.play_own(move)
+        failure = self.hooks.take_failure()
+        if failure is not None:
+            raise HookError(
+                f"{move} was played, but an observer failed: {safe_text(failure)}"
+            ) from failure
+        return move
+
+    def play_own(self, move: Move) -> None:
+        """Play a move of the player's (from the board or :meth:`play`).
+
+        Against the computer, a move replayed after Undo drops the rest of the line
+        that Redo would have replayed: the computer answers it afresh. In two-player
+        play the line is followed.
+        """
+        self.game.play(move, follow_line=self.opponent is None)
+
+    def undo(self) -> Move | None:
+        """Take back a jump in progress, or else the last turn (see CheckersWidget.undo)."""
+        with self.lock:
+            self._check_not_paused("undo")
+            if self.pending:
+                self.redo_chain, self.pending = self.pending, None
+                self.status = None
+                self.publish(bump=True)
+                return None
+            game = self.game
+            if self.opponent is None:
+                return game.undo()
+            self.search.stop_move()
+            taken = None
+            with self._walk():
+                while game.can_undo:
+                    taken = game.undo()
+                    if isinstance(self.players[game.turn], Human):
+                        break
+            return taken
+
+    def redo(self) -> Move | None:
+        """Replay what undo took back, by the same path (see CheckersWidget.redo)."""
+        with self.lock:
+            self._check_not_paused("redo")
+            game = self.game
+            chain = self.redo_chain
+            if chain is not None:
+                self.redo_chain = None
+                if any(m.path[: len(chain)] == chain for m in game.legal_moves()):
+                    self.pending = chain
+                    self.status = None
+                    self.publish(bump=True)
+                return None
+            if self.opponent is None:
+                return game.redo()
+            replayed = None
+            with self._walk():
+                while game.can_redo:
+                    replayed = game.redo() or replayed
+                    if isinstance(self.players[game.turn], Human):
+                        break
+            return replayed
+
+    def new_game(self) -> None:
+        """A fresh game from the start position (sides drawn again when random)."""
+        with self.lock:
+            self._start_over(fresh=True)
+
+    def restart(self) -> None:
+        """This game again from its start position, with the same sides (same attempt)."""
+        with self.lock:
+            self._start_over(fresh=False)
+
+    def _start_over(self, *, fresh: bool) -> None:
+        self.hooks.refuse_during_hook("new_game" if fresh else "restart")
+        if self.remote is not None:
+            self.remote.command("new" if fresh else "restart")  # raises: not across the link
+        self.search.stop_all()
+        timer = self.timer
+        if self.paused:
+            self.paused = False
+            if timer is not None:
+                timer.resume()
+        if timer is not None:
+            timer.reset()  # the clock waits for a first move again
+        with self._walk(bump=True):
+            self.game.reset()
+            if fresh and self._human_choice == "random":
+                self.players = self._draw_players()
+                if self._turn_board is not None:
+                    self._turn_board(self.human_side())
+            if fresh:
+                self.tracker.new_attempt(self._new_attempt())
+            else:
+                self.tracker.restart()
+
+    @property
+    def pausable(self) -> bool:
+        if self.remote is not None:
+            return False  # a network game pauses only when the connection drops
+        return self.opponent is not None or self.timer is not None
+
+    def pause(self) -> None:
+        """Cover the board and stop the computer (and the clock) until :meth:`resume`."""
+        with self.lock:
+            self.hooks.refuse_during_hook("pause")
+            if self.paused:
+                return
+            self.paused = True
+            self.search.stop_all()
+            if self.timer is not None:
+                self.timer.pause()
+            self.status = None  # the computer's "thinking" is over; the line says "Paused"
+            self.publish()
+
+    def resume(self) -> None:
+        """Go on after :meth:`pause`: the board comes back and the computer plays on."""
+        with self.lock:
+            self.hooks.refuse_during_hook("resume")
+            if not self.paused:
+                return
+            self.paused = False
+            if self.timer is not None:
+                self.timer.resume()
+            self.status = None
+            self.publish()
+            self._after_change()
+
+    def _check_not_paused(self, action: str | None = None) -> None:
+        """Refuse an action while paused, or one that a network game cannot allow."""
+        if action is not None:
+            self.hooks.refuse_during_hook(action)
+        if self.paused:
+            raise CheckersError("the game is paused: resume it first")
+        if action is not None and self.remote is not None:
+            self.remote.command(action)  # raises: not available across the link
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the current line (0: the start)."""
+        with self.lock:
+            self._check_not_paused("goto")
+            self.search.stop_move()
+            with self._walk():
+                self.game.goto(ply)
+
+    def load_pdn(self, text: str) -> Game:
+        """Load the first game of a PDN text (or file path) and show its start position."""
+        from ..formats.pdn import read_game
+
+        game = read_game(text)
+        game.goto(0)
+        self.set_game(game)
+        return game
+
+    def replay(self, move: Move | str | None = None, *, speed: float = 0.8) -> None:
+        """Step through a move hop by hop on the board (see CheckersWidget.replay)."""
+        with self.lock:
+            game = self.game
+            line = game.moves
+            if move is None:
+                if not line:
+                    raise CheckersError("no move has been played yet: there is nothing to replay")
+                index = len(line) - 1
+                chosen = line[-1]
+            else:
+                board = game.board
+                if isinstance(move, str):
+                    candidates = [m for m in line if str(m) == move.strip()]
+                    chosen = candidates[-1] if candidates else board.parse_move(move)
+                else:
+                    chosen = move
+                index = max((i for i, m in enumerate(line) if m == chosen), default=len(line))
+                if index == len(line) and chosen not in board.legal_moves():
+                    raise CheckersError(
+                        f"{chosen} was not played in this game and is not legal now"
+                    )
+            before = Board(game.start_fen)
+            for m in line[:index]:
+                before.push(m)
+            self.replay_view = {
+                "move": move_state(chosen),
+                "before": {str(s): p.name for s, p in before.pieces.items()},
+                "ply": index,
+                "speed": float(speed),
+            }
+            self.publish()
+
+    # ------------------------------------------------------------------ the editor
+    def edit(self, on: bool = True) -> None:
+        """Enter (or leave, keeping the new position) the position editor."""
+        with self.lock:
+            if on:
+                if self.remote is not None:
+                    raise CheckersError("the position editor is not available in a network game")
+                self.search.stop_all()
+                self.editor.start(self.game.board)
+                self.publish(bump=True)
+            elif self.editor.open:
+                self.finish_editing(keep=True)
+
+    def finish_editing(self, *, keep: bool) -> None:
+        board = self.editor.finish()
+        if keep and board is not None:
+            old = self.game
+            self.set_game(
+                Game(board.to_fen(), draw_rules=old.draw_rules, side_names=old.side_names)
+            )
+        else:
+            self.publish(bump=True)
+        self._after_change()
+
+    # ------------------------------------------------------------------ the clock
+    @property
+    def clock_started(self) -> bool:
+        return self.timer is not None and self.timer.started
+
+    def sync_clock(self) -> None:
+        """Time the human to move (see :meth:`ClockPolicy.sync`)."""
+        self.clock_policy.sync()
+
+    def on_time_expired(self, expiry: Expiry) -> None:
+        """Runs on the timer's thread (see :meth:`ClockPolicy.on_expired`)."""
+        self.clock_policy.on_expired(expiry)
+
+    def move_for(self, side: Color) -> None:
+        """Time ran out: the computer plays a quick move for ``side``."""
+        self.clock_policy.move_for(side)
+
+    def play_automatic(self, move: Move) -> None:
+        """Play ``move`` for the player to move, who did not choose it (time ran out)."""
+        self._auto_moving = True
+        try:
+            self.game.play(move)
+        finally:
+            self._auto_moving = False
+
+    # ------------------------------------------------------------------ network
+    def connect(self, session: HostSession | JoinSession) -> None:
+        """Play this board's game across the network (see CheckersWidget.host/join)."""
+        with self.lock:
+            self.remote = RemotePlay(session)
+            self.players = self.remote.players()
+            self.tracker.new_attempt(Attempt())
+        try:
+            session.start()
+        except BaseException:
+            with self.lock:
+                self.remote = None
+            raise
+        with self.lock:
+            self.publish(bump=True)
+
+    def on_network_event(self, event: SessionEvent) -> None:
+        """Runs on the network thread: bring the board up to date with the network session."""
+        remote = self.remote
+        if remote is None:
+            return
+        with self.lock:
+            if event.kind == "accepted":
+                mirror = remote.mirror()
+                if mirror is not None:
+                    self.set_game(mirror)  # the mirror of the host's game
+                self.players = remote.players()
+                if self._turn_board is not None:
+                    self._turn_board(remote.local_side or BLACK)
+            elif event.kind == "error":
+                logger.warning("network: %s", event.text)
+            if event.kind in ("move", "undo", "redo", "reset", "result"):
+                return  # the game's own event already published the board
+            self.publish()
+
+    # ------------------------------------------------------------------ intents
+    def handle(self, content: Any) -> Outcome:
+        """Act on one message from a front end and say what became of it.
+
+        Refusals are shown on the status line and change nothing; each is shown until
+        the next action, after which the status line says what is true now.
+        """
+        self.hooks.refuse_during_hook("handle_intent")
+        with self.lock:
+            # Every message is the user's next action: the answer to the last one goes.
+            self.notice = None
+            published = self._seq
+            try:
+                outcome = self.intents.dispatch(content)
+            finally:
+                if self._seq == published:
+                    # Every intent is answered with a state, even one that changed
+                    # nothing (the old answer goes): the board holds the next action
+                    # until this answer has come (js/outbox.js).
+                    self.publish()
+        for listener in list(self._listeners):
+            listener(outcome)
+        return outcome
+
+    def refuse(self, text: str, path: tuple[int, ...] | None = None) -> Outcome:
+        """Answer an action with ``text`` on the status line, until the next action."""
+        self.notice = Status(text, "refused")
+        self.publish()
+        return Outcome.refused(text, path)
+
+    # ------------------------------------------------------------------ state out
+    def control_facts(self) -> ControlFacts:
+        """The facts of this board that decide its controls (see :mod:`.commands`)."""
+        return control_facts(self.game, self.state_inputs())
+
+    def evaluation_offered(self) -> bool:
+        """Whether the front end may turn the Evaluation switch (an interactive board
+        offering the "evaluation" control)."""
+        return self.interactive and commands.offered("evaluation", self.control_facts())
+
+    def set_interactive(self, on: bool) -> None:
+        """``widget.interactive = ...``: the session's record follows it, and so do the
+        controls it publishes."""
+        with self.lock:
+            self.interactive = on
+            self.publish()
+
+    def offers_moves(self) -> bool:
+        """Whether the board offers this position's legal moves to click.
+
+        Not on a network board while it is the other player's turn (or nobody's yet),
+        nor once the board's goal is reached.
+        """
+        if self._goal is not None and self._goal.reached() is not None:
+            return False
+        return self.remote is None or isinstance(self.players[self.game.turn], Human)
+
+    def status_line(self) -> Status | None:
+        """What the status line says (None: whose turn it is), most urgent first."""
+        goal = self._goal.reached() if self._goal is not None else None
+        return (
+            self.notice
+            or (PAUSED_STATUS if self.paused else None)
+            or self.status
+            or goal
+            or (self.remote.status(self.game, self.pending) if self.remote is not None else None)
+            or self._waiting_status()
+            or self.clock_policy.note()
+        )
+
+    def publish(self, *, bump: bool = False) -> None:
+        """Build the board's state and hand it on (``bump``: a new version of the
+        position, which makes intents sent for the old one stale)."""
+        if bump:
+            self.version += 1
+        self._seq += 1  # every publish differs, so a repeated refusal still reaches the board
+        state = cast("dict[str, Any]", build_state(self.game, self.state_inputs(), seq=self._seq))
+        self.state = state
+        if self._on_publish is not None:
+            self._on_publish(state)
+
+    def state_inputs(self) -> StateInputs:
+        """Everything besides the game that the published state shows."""
+        game = self.game
+        search = self.search
+        timer = self.timer
+        return StateInputs(
+            version=self.version,
+            pending=self.pending,
+            redo_chain=self.redo_chain is not None,
+            status=self.status_line(),
+            players=kinds(self.players),
+            offers_moves=self.offers_moves(),
+            thinking=search.thinking,
+            level=self.opponent.level if self.opponent is not None else None,
+            hint=search.hint,
+            evaluation=search.evaluation,
+            replay=self.replay_view,
+            editor=self.editor.state(),
+            paused=self.paused,
+            pausable=self.pausable,
+            clock=(
+                timer.state(waiting=self.clock_policy.waits(), side=game.turn)
+                if timer is not None
+                else None
+            ),
+            milestones=self.tracker.state(played=self.played_game),
+            network=self.remote.state() if self.remote is not None else None,
+            interactive=self.interactive,
+            chosen_controls=frozenset(self.controls) if self.controls is not None else None,
+        )
+
+    def _save(self) -> None:
+        """Autosave the game (when asked for); a failure is reported, never raised."""
+        autosave = self.autosave
+        if autosave is None or self.editor.open:
+            return
+        failed_before = autosave.error is not None
+        if not autosave.write(self.game, self._session_facts()):
+            assert autosave.error is not None
+            if not failed_before:
+                self.errors.append(autosave.error)
+                self.status = Status(autosave.error, "error")
+                self.publish()
+
+    def _session_facts(self) -> dict[str, str]:
+        """What the autosave file keeps besides the game (see :mod:`autosave`)."""
+        facts: dict[str, str] = {}
+        if self.opponent is not None:
+            facts["HumanSide"] = self.human_side()
+        if self.tracker.book is not None:
+            facts["Attempt"] = json.dumps(self.tracker.attempt.to_dict(), sort_keys=True)
+        return facts

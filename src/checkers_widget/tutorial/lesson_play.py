@@ -1,0 +1,191 @@
+"""A lesson played on a :class:`~checkers_widget.play.session.PlaySession`, Jupyter-free.
+
+Nothing here subclasses a board or pretends to be an engine; the session is given the
+lesson's parts:
+
+- the learner plays the lesson's side; the other side is a
+  :class:`~checkers_widget.play.players.ScriptedPlayer` that plays the script's replies,
+  so Undo takes back a whole turn;
+- a validator (the lesson's rule) vetoes legal moves that are not the lesson's answer,
+  so the reason shows on the board's status line;
+- a clicked path that is no legal move is refused by the session with
+  :meth:`Game.explain`'s words; the session's :class:`~checkers_widget.play.outcome.Outcome`
+  says so (``"illegal"``), and the lesson counts it as a mistake and puts its own words
+  on the status line;
+- the board's Hint control shows the lesson's expected move (:class:`LessonHints`, a
+  hint source that reads the lesson), not an engine's; the live evaluation comes from a
+  real engine, so looking at it neither gives the answer away nor costs a star;
+- once the lesson is solved (:class:`LessonGoal`), the status line says so and no piece
+  is lit as movable.
+
+:func:`lesson_session` makes such a session; :func:`~.lesson_board.lesson_board` the same
+on a live board in a notebook.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ..core.game import Game
+from ..core.move import Move
+from ..engine import Analysis, Engine
+from ..play.outcome import Outcome
+from ..play.players import ScriptedPlayer
+from ..play.session import PlaySession
+from ..play.state import Status, default_status
+from .lesson import Lesson
+from .run import LessonRun
+
+__all__ = [
+    "LESSON_CONTROLS",
+    "LessonGoal",
+    "LessonHints",
+    "continue_script",
+    "lesson_controls",
+    "lesson_options",
+    "lesson_session",
+    "solved_text",
+    "star_text",
+    "wire_lesson",
+]
+
+#: The board controls every lesson offers (see ``CheckersWidget(controls=...)``): taking
+#: a move back, turning the board round and replaying a move hop by hop.
+LESSON_CONTROLS = ("undo", "redo", "flip", "replay")
+
+#: The draw controls, offered only by a lesson about offering a draw.
+_OFFER_CONTROLS = ("offer-draw", "accept-draw", "decline-draw")
+
+
+def lesson_controls(lesson: Lesson, game: Game) -> tuple[str, ...]:
+    """The controls a lesson's board offers: only what the lesson needs.
+
+    :data:`LESSON_CONTROLS`; the draw offer buttons in a lesson whose goal is to offer a
+    draw; Claim draw where the lesson's draw rules are claimed rather than automatic (it
+    shows only when a claim is possible). No evaluation, no second hint, no new game.
+    """
+    controls = list(LESSON_CONTROLS)
+    if lesson.goal == "offer-draw":
+        controls += _OFFER_CONTROLS
+    if not game.draw_rules.automatic:
+        controls.append("claim-draw")
+    return tuple(controls)
+
+
+class LessonHints:
+    """The board's hints in a lesson: the lesson's expected move (a
+    :class:`~checkers_widget.play.search_control.HintSource`; nothing is searched)."""
+
+    def __init__(self, run: LessonRun) -> None:
+        self._run = run
+
+    def analyse(
+        self,
+        position: Game,
+        *,
+        time: float | None = None,
+        depth: int | None = None,
+        stop: threading.Event | None = None,
+        on_info: Callable[[Analysis], Any] | None = None,
+    ) -> Analysis:
+        move = self._run.reveal().move
+        return Analysis(move, 0.0, None, pv=[move] if move else [])
+
+
+class LessonGoal:
+    """A lesson board's goal: the lesson solved (see :class:`PlaySession`'s ``Goal``)."""
+
+    def __init__(self, run: LessonRun, session: PlaySession) -> None:
+        self._run = run
+        self._session = session
+
+    def reached(self) -> Status | None:
+        """Once solved, the status line gives the stars and what to do next (a refusal or
+        any other message shown meanwhile comes first)."""
+        if not self._run.done:
+            return None
+        return Status(solved_text(self._run, self._session.game), "over")
+
+
+def solved_text(run: LessonRun, game: Game) -> str:
+    """The status line of a solved lesson: its stars, and what to do next."""
+    stars = f" {star_text(run.stars)}" if run.stars else ""
+    solved = f"Lesson solved{stars}"
+    if game.is_over():  # "Draw: draw agreed. Lesson solved ★★★"
+        solved = f"{default_status(game, None).text}. {solved}"
+    return solved
+
+
+def lesson_options(run: LessonRun) -> dict[str, Any]:
+    """The session's options for ``run`` (a board's or a headless session's)."""
+    lesson = run.lesson
+    return {
+        "opponent": ScriptedPlayer(run.scripted_reply),
+        "human": run.learner,
+        "hint_engine": LessonHints(run),
+        "eval_engine": Engine("hard"),
+        # The lesson's own Hint (graded) and Try again sit beside the board; a second
+        # Hint, New game, the editor, pausing, draw offers (but in the lesson about
+        # them), the evaluation or milestones would only distract.
+        "controls": list(lesson_controls(lesson, run.game)),
+    }
+
+
+def lesson_session(run: LessonRun, **options: Any) -> PlaySession:
+    """A headless session playing ``run`` (see the module docstring); call its
+    :meth:`~PlaySession.start`. ``options`` are :class:`PlaySession`'s."""
+    chosen = lesson_options(run)
+    session = PlaySession(
+        run.game,
+        opponent=options.pop("opponent", chosen["opponent"]),
+        human=options.pop("human", chosen["human"]),
+        hints=options.pop("hints", chosen["hint_engine"]),
+        evaluator=options.pop("evaluator", chosen["eval_engine"]),
+        controls=options.pop("controls", chosen["controls"]),
+        **options,
+    )
+    wire_lesson(session, run)
+    return session
+
+
+def wire_lesson(session: PlaySession, run: LessonRun) -> None:
+    """Give ``session`` the lesson's rule, its judging of attempts and its goal."""
+    session.search.scored_hints = False  # a lesson's hint is its answer, not a judgement
+
+    def lesson_rule(_game: Any, move: Move) -> str | None:
+        return run.judge(move)
+
+    def after(outcome: Outcome) -> None:
+        if outcome.kind == "illegal" and outcome.path is not None:
+            # The lesson's words on the status line too: they explain the rule without
+            # naming the answer, which the board's own explanation would list.
+            session.say(run.refused(outcome.path).message, "refused")
+        if outcome.changed:
+            continue_script(session, run)
+
+    session.validate(lesson_rule)
+    session.on_outcome(after)
+    session.set_goal(LessonGoal(run, session))
+
+
+def continue_script(session: PlaySession, run: LessonRun) -> None:
+    """Play the scripted reply if it is due and the session's computer is holding back.
+
+    The computer waits while there are moves to redo (someone walking back through the
+    game); in a lesson, a move replayed after Undo must still be answered. The reply is
+    redone when it is the next move of the line, else played.
+    """
+    reply = run.scripted_reply()
+    game = session.game
+    if reply is None or session.search.thinking or not game.can_redo or game.is_over():
+        return
+    if game.redo_moves[0] == reply:
+        session.redo()
+    else:
+        game.play(reply)
+
+
+def star_text(stars: int) -> str:
+    return "★" * stars + "☆" * (3 - stars)
