@@ -29,9 +29,9 @@ from checkers_widget import BLACK, WHITE, Game, read_game
 from checkers_widget.core.game import Result
 from checkers_widget.play import commands, intents
 from checkers_widget.play.clock import ExpiryMode, Phase
+from checkers_widget.play.commands import CONTROLS
 from checkers_widget.play.state import StatusKind
 from checkers_widget.widget import CheckersWidget
-from checkers_widget.widget.board_widget import CONTROLS
 from intents import click, command
 
 # ---------------------------------------------------------------------- the declarations

@@ -1,8 +1,8 @@
 """Move generation on raw bitboards: the one place the move rules are written.
 
 It serves :class:`~checkers_widget.core.board.Board` (legal moves with their paths, via
-``board.moves_of``), perft, and the engine (:mod:`checkers_widget.engine.moves`
-re-exports the functions the search uses). The search writes two of these rules out
+``board.moves_of``), perft, and the engine (:mod:`checkers_widget.engine.search`
+imports the functions it uses from here). The search writes two of these rules out
 inline in its hottest loops, for speed; ``tests/engine/test_movegen_shared.py`` reads those
 copies from its source and checks them against the functions here.
 

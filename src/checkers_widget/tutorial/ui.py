@@ -27,10 +27,10 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from ..core.errors import CheckersError, IllegalMoveError, brief
+from ..core.errors import CheckersError, IllegalMoveError, MoveVetoed, brief
 from ..core.move import Move
 from ..play.intents import IntentError, resolve_path
-from ..widget.board_widget import CheckersWidget, MoveVetoed
+from ..widget.board_widget import CheckersWidget
 from .lesson import Lesson, LessonError, NoSuchLessonError
 from .lesson_board import LESSON_SIZE, lesson_board
 from .lesson_play import LESSON_CONTROLS, continue_script, lesson_controls, star_text

@@ -21,36 +21,24 @@ import anywidget
 import traitlets
 
 from ..core.color import BLACK, WHITE, Color
-from ..core.errors import CheckersError, HookError, MoveVetoed
+from ..core.errors import CheckersError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..engine import Analysis, Engine
 from ..formats.game_info import GameInfo
 from ..network import HostSession, JoinSession
 from ..play.clock import TimeControl, TurnClock
-from ..play.commands import CONTROLS
-from ..play.hook_runner import DEFAULT_VETO, Observer, Validator
-from ..play.hooks import GameView
+from ..play.hook_runner import Observer, Validator
 from ..play.milestones import MilestoneBook
 from ..play.network_play import refuse_network_options
 from ..play.players import Player
 from ..play.search_control import HintSource
-from ..play.session import THINKING_REFUSAL, PlaySession
-from ..play.wording import MAX_REASON_CHARS, safe_text, sentence
+from ..play.session import PlaySession
+from ..play.wording import safe_text, sentence
 from .arguments import check_arguments, checked_controls, make_player
 from .fallback import Picture, StaticFallback
 
-__all__ = [
-    "CONTROLS",
-    "DEFAULT_VETO",
-    "FRONTEND_TRAITS",
-    "MAX_REASON_CHARS",
-    "THINKING_REFUSAL",
-    "CheckersWidget",
-    "GameView",
-    "HookError",
-    "MoveVetoed",
-]
+__all__ = ["DEFAULT_MAX_SIZE", "FRONTEND_TRAITS", "CheckersWidget"]
 
 logger = logging.getLogger("checkers_widget")
 
