@@ -348,6 +348,8 @@ def build_site(output: Path, tools: Path, work: Path) -> None:
         raise SiteError(str(exc)) from None
     assemble(work, pyodide, wheels, lock)
     run_jupyterlite(work, output)
+    # GitHub Pages serves the files as they are (no Jekyll) when this file is there.
+    (output / ".nojekyll").write_text("")
     check_site(output)
     files = [p for p in output.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)

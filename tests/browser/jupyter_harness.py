@@ -276,12 +276,18 @@ ALLOWED_ERRORS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+# 404s that are not application errors, by URL: Chromium asks for /favicon.ico on its own;
+# in the JupyterLite site (a static folder, no server) JupyterLab asks the server to
+# resolve each file path a traceback shows, to make it a link (/api/resolvePath, then
+# /api/contents/<folder>/all.json), and the static host has no answer.
+ALLOWED_404_URLS = re.compile(r"/favicon\.ico$|/api/resolvePath$|/api/contents/.*/all\.json$")
+
+
 def _allowed(entry: ConsoleEntry) -> bool:
-    # Chromium asks for /favicon.ico on its own; a 404 for it is not an application error.
     if (
         entry.text.startswith("Failed to load resource")
         and "404" in entry.text
-        and entry.url.split("?")[0].endswith("/favicon.ico")
+        and ALLOWED_404_URLS.search(entry.url.split("?")[0])
     ):
         return True
     return any(pattern.search(entry.text) for _, pattern in ALLOWED_ERRORS)

@@ -136,5 +136,5 @@ def test_saving_works_where_fcntl_has_no_flock(
     game.play("11-15")
     path = game.save(tmp_path / "game.pdn")
     assert Game.load(path) == game
-    write_text_atomically(path, "[Event \"x\"]\n*\n")
+    write_text_atomically(path, '[Event "x"]\n*\n')
     assert path.read_text() == '[Event "x"]\n*\n'
