@@ -193,7 +193,7 @@ def download_wheels(specs: Iterable[str], folder: Path, python: str) -> list[Pat
     if not specs:
         return []
     folder.mkdir(parents=True, exist_ok=True)
-    major_minor = "".join(python.split(".")[:2])
+    major_minor = ".".join(python.split(".")[:2])
     _run(
         [
             sys.executable,
