@@ -1,6 +1,7 @@
 """The checkers board in marimo: a board, and cells that follow the game as it is played.
 
-Run it with ``marimo edit examples/marimo_board.py`` (or ``marimo run`` for the app view).
+Run it with ``marimo run examples/marimo_board.py`` (the app), or open it with
+``marimo edit examples/marimo_board.py`` and run the cells.
 """
 
 import marimo

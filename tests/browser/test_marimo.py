@@ -28,12 +28,13 @@ from checkers_widget import Board
 pytestmark = pytest.mark.browser
 
 THEMES = ("light", "dark", "system")
-#: A cell added to the test's copies: the keys of ``board.value`` (the README lists them).
+#: A cell added to the test's copies: the keys of ``board.value`` (the README lists them)
+#: and the orientation (Flip changes it from the browser).
 VALUE_KEYS_CELL = """
 
 @app.cell
 def _(board, mo):
-    mo.md("value keys: " + ", ".join(sorted(board.value)))
+    mo.md("value keys: " + ", ".join(sorted(board.value)) + "; " + board.value["orientation"])
     return
 """
 
@@ -101,7 +102,7 @@ def test_a_move_on_the_board_reruns_the_cells_that_read_it(page, marimo_server, 
     # What board.value holds (the README says so).
     expect(page.get_by_text("value keys:")).to_have_text(
         "value keys: animate, drawn_version, game_info, interactive, live_eval, "
-        "orientation, show_numbers, size, state"
+        "orientation, show_numbers, size, state; black"
     )
 
     sq(root, 11).click()
@@ -116,10 +117,13 @@ def test_a_move_on_the_board_reruns_the_cells_that_read_it(page, marimo_server, 
     expect(moves_line(page)).to_have_text("Moves so far (2): 11-15 22-18")
     expect(page.get_by_text(f"Position (FEN): {fen_after('11-15', '22-18')}")).to_be_visible()
 
-    # Undo, a command, is a change made on the board too.
+    # Undo, a command, is a change made on the board too; Flip re-runs them as well.
     root.locator('[data-action="undo"]').click()
     expect(moves_line(page)).to_have_text("Moves so far (1): 11-15")
     expect(piece_on(root, 18)).to_have_count(0)
+    root.locator('[data-action="flip"]').click()
+    expect(page.get_by_text("value keys:")).to_have_text(re.compile(r"; white$"))
+    expect(moves_line(page)).to_have_text("Moves so far (1): 11-15")
     # (marimo's app scrolls inside its own element: a tall window shows every cell.)
     page.set_viewport_size({"width": 1280, "height": 1500})
     page.screenshot(path=str(artifacts_dir / "marimo-played-light.png"))
