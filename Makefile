@@ -2,10 +2,10 @@
 #
 #   make lab    set up .venv + node_modules, build the front end, open JupyterLab on examples/
 #   make test   same set-up, then `make lint` (ruff check + format, mypy --strict), Debian chromium,
-#               vitest, tsc on the front end's JSDoc types and the whole pytest suite (browser
-#               tests included)
+#               the offline JupyterLite site (make lite), vitest, tsc on the front end's JSDoc
+#               types and the whole pytest suite (browser tests included)
 #
-# Other targets: make setup | lint | js | clean
+# Other targets: make setup | lint | js | lite | clean
 # Pass extra pytest arguments with PYTEST_ARGS, e.g. make test PYTEST_ARGS='-m "not browser"'.
 
 SHELL := /bin/bash
@@ -26,13 +26,24 @@ PYTEST_XDIST ?= -n 2 --dist loadgroup
 
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: help setup lab test lint js clean chromium
+# The offline JupyterLite site (lite/build_site.py). Its build environment is a venv of its
+# own, from lite/requirements.txt: the Pyodide kernel's lab extension must not land in .venv,
+# whose JupyterLab the browser tests drive. Downloads are kept in build/lite-tools.
+LITE_OUT   := build/lite
+LITE_TOOLS := build/lite-tools
+LITE_VENV  := $(LITE_TOOLS)/venv
+LITE_STAMP := $(LITE_VENV)/.installed
+LITE_INPUTS := $(wildcard lite/*.py) $(wildcard examples/*.ipynb) pyproject.toml \
+  $(shell find src/checkers_widget -type f -not -path '*/__pycache__/*')
+
+.PHONY: help setup lab test lint js lite clean chromium
 
 help:
 	@echo "make lab    - set up everything and open JupyterLab on examples/"
 	@echo "make test   - set up everything (incl. Debian chromium) and run ruff, mypy, vitest, tsc, pytest"
 	@echo "make lint   - ruff check, ruff format --check and mypy --strict (see pyproject.toml)"
 	@echo "make js     - rebuild the front-end bundle ($(BUNDLE))"
+	@echo "make lite   - build the offline JupyterLite site into $(LITE_OUT)/ (serve it from any static host)"
 	@echo "make clean  - remove .venv, node_modules and build output"
 
 setup: $(STAMP) $(BUNDLE)
@@ -69,13 +80,27 @@ chromium:
 	  exit 1; \
 	fi
 
+$(LITE_STAMP): lite/requirements.txt
+	rm -rf $(LITE_VENV)
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	@touch $@
+
+# Rebuilt from scratch whenever the package, the notebooks or the build code change.
+$(LITE_OUT)/index.html: $(LITE_STAMP) $(BUNDLE) $(LITE_INPUTS)
+	$(LITE_VENV)/bin/python -m lite.build_site --output $(LITE_OUT) --tools $(LITE_TOOLS)
+	@touch $@
+
+lite: $(LITE_OUT)/index.html
+
 # mypy's settings (strict, files = src) are in pyproject.toml's [tool.mypy].
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint chromium
+test: lint chromium lite
 	npm test
 	npm run typecheck
 	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)

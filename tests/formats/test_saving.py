@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -122,3 +124,17 @@ def test_a_failed_write_leaves_the_old_file_whole(
 def test_write_text_atomically_creates_folders(tmp_path: Path) -> None:
     path = write_text_atomically(tmp_path / "a" / "b" / "c.txt", "hello")
     assert path.read_text() == "hello"
+
+
+def test_saving_works_where_fcntl_has_no_flock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pyodide (JupyterLite) has an ``fcntl`` module without ``flock``: a game still saves
+    and autosaves, unlocked, and stale temporaries are told by their age alone."""
+    monkeypatch.setitem(sys.modules, "fcntl", types.ModuleType("fcntl"))
+    game = Game()
+    game.play("11-15")
+    path = game.save(tmp_path / "game.pdn")
+    assert Game.load(path) == game
+    write_text_atomically(path, '[Event "x"]\n*\n')
+    assert path.read_text() == '[Event "x"]\n*\n'

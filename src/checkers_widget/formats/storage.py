@@ -200,11 +200,11 @@ def _try_lock(fd: int, *, blocking: bool) -> bool | None:
     """Take an exclusive ``flock`` on ``fd``: True if taken, False if another holds it,
     None where the platform has no ``flock`` (or the file system refuses it)."""
     try:
-        import fcntl
-    except ImportError:
+        from fcntl import LOCK_EX, LOCK_NB, flock
+    except ImportError:  # Windows; Pyodide has an fcntl module, but no flock in it
         return None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+        flock(fd, LOCK_EX | (0 if blocking else LOCK_NB))
     except BlockingIOError:
         return False
     except OSError:
