@@ -51,11 +51,13 @@ MIN_SIZE = 240
 MAX_SIZE = 2000
 
 #: The traits the front end may change (see :meth:`CheckersWidget.set_state`): the view
-#: preferences, plus ``live_eval`` (the Evaluation switch) where the board offers that
-#: control, and ipywidgets' own view count. Everything else that carries authority
-#: (``interactive``, the state with the players, controls, level and clock, the game
-#: header) is Python's alone.
-FRONTEND_TRAITS = frozenset({"orientation", "show_numbers", "animate", "size", "_view_count"})
+#: preferences (the screen-reader mode among them: its switch), plus ``live_eval`` (the
+#: Evaluation switch) where the board offers that control, and ipywidgets' own view count.
+#: Everything else that carries authority (``interactive``, the state with the players,
+#: controls, level and clock, the game header) is Python's alone.
+FRONTEND_TRAITS = frozenset(
+    {"orientation", "show_numbers", "animate", "size", "accessible", "_view_count"}
+)
 
 
 class CheckersWidget(anywidget.AnyWidget):
@@ -66,7 +68,9 @@ class CheckersWidget(anywidget.AnyWidget):
     Python appear on the board at once). ``orientation`` is the side drawn at the
     bottom (default: the side that moves first), ``size`` is the board's width in pixels
     (default: the cell's width, at most :data:`DEFAULT_MAX_SIZE`), ``show_numbers`` writes
-    1-32 on the squares, ``interactive=False`` makes a board that only shows, and ``controls=[...]``
+    1-32 on the squares, ``accessible=True`` opens the screen-reader mode (a command line
+    for typed moves and questions; the Screen reader switch does the same),
+    ``interactive=False`` makes a board that only shows, and ``controls=[...]``
     lists the only controls it offers (e.g. ``["undo", "redo", "flip"]``; see
     :data:`CONTROLS`). The play options (``opponent``, ``timer``, ``autosave``,
     ``milestones``) and network play (:meth:`host`, :meth:`join`) are described with
@@ -94,6 +98,10 @@ class CheckersWidget(anywidget.AnyWidget):
     #: The board's width in pixels, frame included (None: the cell's width, at most
     #: :data:`DEFAULT_MAX_SIZE`); never wider than the cell. A view preference.
     size = traitlets.Int(None, allow_none=True).tag(sync=True)
+    #: The screen-reader mode: a command line above the board where moves are typed
+    #: (``11-15``, ``9x18x27``) and questions asked (``m 11``, ``p``, ``l``, ``c``, ``s 3``),
+    #: the answers read through the live region. A view preference (its switch sets it).
+    accessible = traitlets.Bool(False).tag(sync=True)
 
     #: The session, once built: None on a widget whose constructor stopped before it
     #: (ipywidgets closes such a widget when it is collected; see :meth:`close`).
@@ -127,6 +135,7 @@ class CheckersWidget(anywidget.AnyWidget):
         milestones: MilestoneBook | bool = True,
         controls: Iterable[str] | None = None,
         size: int | None = None,
+        accessible: bool = False,
         **kwargs: Any,
     ) -> None:
         check_arguments(
@@ -137,6 +146,7 @@ class CheckersWidget(anywidget.AnyWidget):
                 "interactive": interactive,
                 "animate": animate,
                 "live_eval": live_eval,
+                "accessible": accessible,
             },
             engines={"hint_engine": hint_engine, "eval_engine": eval_engine},
             autosave=autosave,
@@ -150,6 +160,7 @@ class CheckersWidget(anywidget.AnyWidget):
             interactive=interactive,
             animate=animate,
             live_eval=live_eval,
+            accessible=accessible,
             **kwargs,
         )
         self._game_info = GameInfo()
