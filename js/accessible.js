@@ -9,7 +9,7 @@
 // lines typed before. Nothing typed here reaches the board's or the notebook's shortcuts.
 
 import { parseCommand } from "./command_line.js";
-import { el } from "./dom.js";
+import { el, uniqueId } from "./dom.js";
 import { isPaused } from "./pause.js";
 import { clockText, helpText, lastMoveText, movesText, piecesText, rowText } from "./readout.js";
 
@@ -24,7 +24,6 @@ import { clockText, helpText, lastMoveText, movesText, piecesText, rowText } fro
  */
 
 const HISTORY = 20; // lines kept for Up and Down
-let lineCounter = 0;
 
 /** What the help line under the box says. */
 export const COMMAND_HELP = "Type a move (11-15, 9x18x27) or m 11, p, l, c, s 3; ? lists them";
@@ -41,13 +40,15 @@ export class CommandLine {
     /** @type {string[]} */
     this.history = [];
     this.recall = 0; // how far back Up went (0: the line being typed)
-    const id = `cw-command-${++lineCounter}`;
+    const helpId = uniqueId("cw-command-help");
+    const labelId = uniqueId("cw-command-label");
     this.element = el("div", "cw-command", { "data-role": "command-line", role: "group", "aria-label": "Command line" });
-    const row = el("div", "cw-command-row");
-    const label = el("label", "cw-command-label", { for: `${id}-input` });
+    // The label holds the box (a click on the word focuses it); the box is named by the
+    // word alone (a label's name would take in what is typed).
+    const row = el("label", "cw-command-row");
+    const label = el("span", "cw-command-label", { id: labelId });
     label.textContent = "Command";
     this.input = el("input", "cw-command-input", {
-      id: `${id}-input`,
       type: "text",
       "data-role": "command",
       "data-lm-suppress-shortcuts": "true",
@@ -55,10 +56,11 @@ export class CommandLine {
       autocapitalize: "off",
       spellcheck: "false",
       enterkeyhint: "send",
-      "aria-describedby": `${id}-help`,
+      "aria-labelledby": labelId,
+      "aria-describedby": helpId,
     });
     row.append(label, this.input);
-    this.help = el("div", "cw-command-help", { id: `${id}-help` });
+    this.help = el("div", "cw-command-help", { id: helpId });
     this.help.textContent = `${COMMAND_HELP}.`;
     // The last answer, for the eyes (the live region has read it already).
     this.echo = el("div", "cw-command-echo", { "data-role": "command-echo", "aria-hidden": "true" });

@@ -53,7 +53,8 @@ describe("the screen-reader mode", () => {
   it("puts a labelled text box above the board, after the status line", () => {
     const { el } = mount(fakeModel(startState(), { accessible: true }));
     const input = box(el);
-    expect(q(el, `label[for="${input.id}"]`).textContent).toBe("Command");
+    expect(input.closest("label").textContent).toBe("Command");
+    expect(q(el, `#${input.getAttribute("aria-labelledby")}`).textContent).toBe("Command");
     expect(q(el, `#${input.getAttribute("aria-describedby")}`).textContent).toMatch(/^Type a move \(11-15/);
     const order = [...q(el, ".cw-main").children];
     const at = (node) => order.indexOf(node);

@@ -295,7 +295,12 @@ export class Chrome {
     this.statusDots = dots("cw-thinking", { "data-role": "thinking", title: "Thinking" });
     this.statusText = el("span", "cw-status-text");
     this.status.append(this.statusDots, this.statusText);
-    this.live = el("div", "cw-sr", { "aria-live": "polite", "aria-atomic": "true", "data-role": "announce" });
+    this.live = el("div", "cw-sr", {
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+      "data-role": "announce",
+    });
 
     this.controls = el("div", "cw-controls", { role: "toolbar", "aria-label": "Board controls" });
     this.controls.append(

@@ -9,6 +9,7 @@
 import { arrowGeometry, pathPoints, pointsAttr } from "./analysis.js";
 import { Animator, displayPieces, hopDuration, planTransition } from "./animate.js";
 import { SQUARES, rowSquares, squareRowCol } from "./geometry.js";
+import { uniqueId } from "./dom.js";
 import { pieceSvg } from "./pieces.js";
 import { boardRow, squareLabel } from "./readout.js";
 
@@ -41,7 +42,6 @@ import { boardRow, squareLabel } from "./readout.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const DROP_TIMEOUT_MS = 3000;
-let boardCounter = 0;
 
 /**
  * A new div with `className` (if any) and the attributes in `attrs`.
@@ -93,7 +93,7 @@ export function emptyMarks() {
 
 export class BoardView {
   constructor() {
-    this.id = `cw-board-${++boardCounter}`;
+    this.id = uniqueId("cw-board");
     /** @type {Color} */
     this.orientation = "black";
     /** @type {DrawnState | null} */
