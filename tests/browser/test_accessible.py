@@ -152,7 +152,9 @@ def test_typed_commands_play_and_read_the_game(lab, make_notebook):
     assert kernel_json(page, "[str(m) for m in w.game.moves]") == []
     # A typed move plays, and the computer replies.
     say(root, "11-15")
-    expect(live(root)).to_have_text(re.compile(r"^White played \d+-\d+\. Black to move"), timeout=60_000)
+    expect(live(root)).to_have_text(
+        re.compile(r"^White played \d+-\d+\. Black to move"), timeout=60_000
+    )
     moves = kernel_json(page, "[str(m) for m in w.game.moves]")
     assert moves[0] == "11-15" and len(moves) == 2
     assert spoken(root).startswith(f"White played {moves[1]}.")
