@@ -3,8 +3,9 @@
 // of the side to move, the status line with its thinking dots, the buttons, the hint
 // and evaluation lines, and the hidden live region that reads moves and status aloud.
 // Everything it shows comes from the state (which buttons show and which are enabled is
-// Python's state.controls); the buttons only send commands, and the Evaluation switch
-// sets the live_eval trait.
+// Python's state.controls); the buttons only send commands, the Evaluation switch sets
+// the live_eval trait and the Screen reader switch the accessible trait (a view
+// preference: it opens the command line of accessible.js).
 
 import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis.js";
 import { Clock } from "./clock.js";
@@ -34,6 +35,12 @@ import { el } from "./dom.js";
  * @property {(name: Exclude<CommandName, "goto"> | "edit", side?: Color) => void} onCommand
  * @property {() => void} onFlip
  * @property {(on: boolean) => void} [onEvaluation]
+ * @property {(on: boolean) => void} [onAccessible]
+ */
+/**
+ * @typedef {object} Switch A switch of the controls: a checkbox drawn as a track and knob.
+ * @property {HTMLLabelElement} label the switch as drawn, its words included
+ * @property {HTMLInputElement} input
  */
 
 /** @type {Color[]} */
@@ -55,6 +62,38 @@ function button(action, label, title) {
   b.textContent = label;
   if (title) b.title = title;
   return b;
+}
+
+/**
+ * A switch: a checkbox with role switch, drawn as a small track and knob, with its words.
+ * @param {"evaluation" | "accessible"} action
+ * @param {string} text
+ * @param {string} title
+ * @returns {Switch}
+ */
+function switchControl(action, text, title) {
+  const label = el("label", "cw-switch", { title });
+  const input = el("input", "cw-switch-input", {
+    type: "checkbox",
+    role: "switch",
+    "data-action": action,
+    "aria-checked": "false",
+  });
+  const track = el("span", "cw-switch-track", { "aria-hidden": "true" });
+  const words = el("span", "cw-switch-text");
+  words.textContent = text;
+  label.append(input, track, words);
+  return { label, input };
+}
+
+/**
+ * Set a switch on or off.
+ * @param {Switch} control
+ * @param {boolean} on
+ */
+function setSwitch(control, on) {
+  control.input.checked = on;
+  control.input.setAttribute("aria-checked", String(on));
 }
 
 /**
@@ -196,10 +235,11 @@ export class Chrome {
    * the caller between the status line and the controls.
    * @param {ChromeOptions} options
    */
-  constructor({ onCommand, onFlip, onEvaluation = () => {} }) {
+  constructor({ onCommand, onFlip, onEvaluation = () => {}, onAccessible = () => {} }) {
     this.onCommand = onCommand;
     this.onFlip = onFlip;
     this.onEvaluation = onEvaluation;
+    this.onAccessible = onAccessible;
     /** @type {BoardState | null} */
     this.state = null;
     this.liveEval = false;
@@ -255,7 +295,12 @@ export class Chrome {
     this.statusDots = dots("cw-thinking", { "data-role": "thinking", title: "Thinking" });
     this.statusText = el("span", "cw-status-text");
     this.status.append(this.statusDots, this.statusText);
-    this.live = el("div", "cw-sr", { "aria-live": "polite", "aria-atomic": "true", "data-role": "announce" });
+    this.live = el("div", "cw-sr", {
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+      "data-role": "announce",
+    });
 
     this.controls = el("div", "cw-controls", { role: "toolbar", "aria-label": "Board controls" });
     this.controls.append(
@@ -269,21 +314,24 @@ export class Chrome {
       make("replay", "Replay", "Replay the last move hop by hop"),
       make("edit", "Edit", "Set up a position (place and remove pieces)"),
     );
-    // The live evaluation: a switch bound to the live_eval trait.
-    this.evalSwitch = el("label", "cw-switch", {
-      title: "Show the computer's evaluation of the position as the game goes on",
-    });
-    this.evalBox = el("input", "cw-switch-input", {
-      type: "checkbox",
-      role: "switch",
-      "data-action": "evaluation",
-      "aria-checked": "false",
-    });
-    const track = el("span", "cw-switch-track", { "aria-hidden": "true" });
-    const switchText = el("span", "cw-switch-text");
-    switchText.textContent = "Evaluation";
-    this.evalSwitch.append(this.evalBox, track, switchText);
-    this.controls.append(this.evalSwitch);
+    // The switches, at the end of the row: the live evaluation (the live_eval trait) and
+    // the screen-reader mode (the accessible trait).
+    this.evaluation = switchControl(
+      "evaluation",
+      "Evaluation",
+      "Show the computer's evaluation of the position as the game goes on",
+    );
+    this.evalSwitch = this.evaluation.label;
+    this.evalBox = this.evaluation.input;
+    this.accessible = switchControl(
+      "accessible",
+      "Screen reader",
+      "Screen-reader mode: a command line above the board to type moves (11-15) and " +
+        "questions (m 11, p, l, c, s 3; ? lists them), the answers read aloud",
+    );
+    this.switches = el("span", "cw-switches");
+    this.switches.append(this.evalSwitch, this.accessible.label);
+    this.controls.append(this.switches);
 
     // Under the controls: the hint and the evaluation, one line each.
     this.analysis = el("div", "cw-analysis", { "data-role": "analysis" });
@@ -307,6 +355,17 @@ export class Chrome {
       b.addEventListener("click", () => this.press(action), { signal });
     }
     this.evalBox.addEventListener("change", () => this.onEvaluation(this.evalBox.checked), { signal });
+    this.accessible.input.addEventListener("change", () => this.onAccessible(this.accessible.input.checked), {
+      signal,
+    });
+  }
+
+  /**
+   * The accessible trait changed (from this view, another one, or Python).
+   * @param {boolean} on
+   */
+  setAccessible(on) {
+    setSwitch(this.accessible, Boolean(on));
   }
 
   /**
@@ -315,10 +374,18 @@ export class Chrome {
    */
   setLiveEval(on) {
     this.liveEval = Boolean(on);
-    this.evalBox.checked = this.liveEval;
-    this.evalBox.setAttribute("aria-checked", String(this.liveEval));
+    setSwitch(this.evaluation, this.liveEval);
     if (!this.liveEval) this.lastEval = null;
     this.drawAnalysis();
+  }
+
+  /**
+   * Read `text` out through the live region.
+   * @param {string} text
+   */
+  say(text) {
+    // Rewriting the same text would not be read again; a trailing space makes it new.
+    this.live.textContent = this.live.textContent === text ? `${text}\u00a0` : text;
   }
 
   /**
@@ -423,11 +490,9 @@ export class Chrome {
       this.status.className = `cw-status cw-status-${status.kind}`;
     }
     this.statusDots.hidden = !searching(state) || Boolean(state.result);
-    if (announce) {
-      // Rewriting the same text would not be read again; a trailing space makes it new.
-      this.live.textContent = this.live.textContent === announce ? `${announce}\u00a0` : announce;
-    }
+    if (announce) this.say(announce);
     this.evalSwitch.hidden = !control(state, "evaluation").shown;
+    this.accessible.label.hidden = !control(state, "accessible").shown;
     for (const [action, b] of /** @type {[ButtonAction, HTMLButtonElement][]} */ (Object.entries(this.buttons))) {
       const published = control(state, action);
       b.hidden = !published.shown;

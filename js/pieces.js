@@ -69,11 +69,21 @@ export function pieceSvg(kind) {
   return /** @type {SVGSVGElement} */ (template(pieceRank(kind)).cloneNode(true));
 }
 
+/** Side names that are colours, said as a piece's colour ("red man", not "Red's man"). */
+const COLOUR_NAMES = new Set(["black", "white", "red"]);
+
 /**
- * Words for screen readers: "black man", "white king".
+ * Words for screen readers: "black man", "white king", "empty". With the side names the
+ * state publishes, in the board's own words: "red man" (side_names="black-red"),
+ * "Ann's king" (side_names=("Ann", "Bob")).
  * @param {PieceName | string | null | undefined} kind
+ * @param {Partial<Record<string, string>>} [names] side (black, white) -> its name
  * @returns {string}
  */
-export function pieceWords(kind) {
-  return typeof kind === "string" ? kind.replace("-", " ") : "empty";
+export function pieceWords(kind, names) {
+  if (typeof kind !== "string") return "empty";
+  const [color, rank] = kind.split("-");
+  const name = names && names[color];
+  if (!name) return `${color} ${rank}`;
+  return COLOUR_NAMES.has(name.toLowerCase()) ? `${name.toLowerCase()} ${rank}` : `${name}'s ${rank}`;
 }

@@ -163,8 +163,8 @@ export interface NetworkState {
   port: number | null;
 }
 
-/** A control a board may offer: its buttons, the Evaluation switch and the ★ button
- * (play/commands.py CONTROLS, read off its table). */
+/** A control a board may offer: its buttons, the Evaluation and Screen reader switches
+ * and the ★ button (play/commands.py CONTROLS, read off its table). */
 export type Control =
   | "new"
   | "restart"
@@ -181,6 +181,7 @@ export type Control =
   | "decline-draw"
   | "claim-draw"
   | "evaluation"
+  | "accessible"
   | "milestones";
 
 /** One control a board offers, as Python decides it for the board's situation
@@ -292,6 +293,8 @@ export interface ModelTraits {
   size: number | null;
   /** The position version a view reported having drawn, when Python asked (js/report.js). */
   drawn_version: number;
+  /** The screen-reader mode: the command line above the board (a view preference). */
+  accessible: boolean;
 }
 
 /** The part of anywidget's model the view uses. */
@@ -333,6 +336,14 @@ export interface MoveIntent {
   path: number[];
 }
 
+/** A move typed on the command line, as typed ("11-15", "9x18x27"): Python reads it
+ * (play/intents.py TypedMove) and handles the squares it names as a clicked path. */
+export interface TypedMoveIntent {
+  kind: "move";
+  version: number;
+  notation: string;
+}
+
 /** Go to the position after `ply` moves of the line. */
 export interface GotoIntent {
   kind: "command";
@@ -357,7 +368,7 @@ export type EditIntent =
   | { kind: "edit"; version: number; action: "fen"; fen: string };
 
 /** Every message the board sends. */
-export type Intent = MoveIntent | GotoIntent | CommandIntent | EditIntent;
+export type Intent = MoveIntent | TypedMoveIntent | GotoIntent | CommandIntent | EditIntent;
 
 /** An intent as the view's parts build it: `send` adds the state's version. */
 export type IntentDraft = Without<Intent, "version">;

@@ -1,4 +1,6 @@
-// The board: 32 playable squares (the grid screen readers and tests see), an overlay
+// The board: 32 playable squares (the grid screen readers and tests see: eight rows,
+// each named by its place in the standard numbering, "Row 3" holding squares 9-12, and
+// in them the squares, "Square 11, black man, can move"), an overlay
 // for the last move's path, the pieces, the hint's arrow above them, and the square
 // numbers. Drawn incrementally:
 // the DOM is built once; each new state only moves, adds, removes or restyles what
@@ -7,7 +9,9 @@
 import { arrowGeometry, pathPoints, pointsAttr } from "./analysis.js";
 import { Animator, displayPieces, hopDuration, planTransition } from "./animate.js";
 import { SQUARES, rowSquares, squareRowCol } from "./geometry.js";
-import { pieceSvg, pieceWords } from "./pieces.js";
+import { uniqueId } from "./dom.js";
+import { pieceSvg } from "./pieces.js";
+import { boardRow, squareLabel } from "./readout.js";
 
 /** @import { Color, DrawnState, PartialState, PieceName } from "./types.js" */
 /** @import { Plan } from "./animate.js" */
@@ -38,7 +42,6 @@ import { pieceSvg, pieceWords } from "./pieces.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const DROP_TIMEOUT_MS = 3000;
-let boardCounter = 0;
 
 /**
  * A new div with `className` (if any) and the attributes in `attrs`.
@@ -90,7 +93,7 @@ export function emptyMarks() {
 
 export class BoardView {
   constructor() {
-    this.id = `cw-board-${++boardCounter}`;
+    this.id = uniqueId("cw-board");
     /** @type {Color} */
     this.orientation = "black";
     /** @type {DrawnState | null} */
@@ -120,6 +123,8 @@ export class BoardView {
       tabindex: "0",
       "aria-label": "Checkers board",
       "aria-roledescription": "checkers board",
+      "aria-rowcount": "8",
+      "aria-colcount": "8",
       "data-lm-suppress-shortcuts": "true",
     });
     this.rows = [];
@@ -200,6 +205,9 @@ export class BoardView {
         const row = this.rows[r];
         if (row.children[c] !== el) row.insertBefore(el, row.children[c] || null);
       }
+      // The row's name counts as the numbering does (row 1: squares 1-4), whichever
+      // side is drawn at the bottom.
+      this.rows[r].setAttribute("aria-label", `Row ${boardRow(rowSquares(r, this.orientation)[0])}`);
     }
     for (const [square, el] of this.numberEls) {
       const { row, col } = this.position(square);
@@ -505,7 +513,10 @@ export class BoardView {
     for (const [square, el] of this.squareEls) {
       const cls = ["cw-sq"];
       const words = [];
-      if (square === lastFrom || square === lastTo) cls.push("cw-last");
+      if (square === lastFrom || square === lastTo) {
+        cls.push("cw-last");
+        words.push(square === lastTo ? "last move to here" : "last move from here");
+      }
       if (square === hintFrom) {
         cls.push("cw-hint-from");
         words.push("hint: move from here");
@@ -534,7 +545,7 @@ export class BoardView {
       const className = cls.join(" ");
       if (el.className !== className) el.className = className;
       const kind = pieces[String(square)];
-      const label = [`Square ${square}, ${pieceWords(kind)}`, ...words].join(", ");
+      const label = [squareLabel(square, kind, state.names), ...words].join(", ");
       if (this.labels.get(square) !== label) {
         this.labels.set(square, label);
         el.setAttribute("aria-label", label);

@@ -8,10 +8,12 @@
 // Beside the board: the move list (state.history); under it, the step-through replay
 // (state.replay) and the position editor (state.editor); over it, the paused cover
 // (state.paused) and the milestone toast; above it, the network line (state.network);
-// under the controls, the milestones panel (state.milestones). Each in a module of its
+// under the controls, the milestones panel (state.milestones); above the board, in the
+// screen-reader mode (the accessible trait), the command line. Each in a module of its
 // own; every one of these fields may be absent (the feature is off).
 
 import "./widget.css";
+import { CommandLine } from "./accessible.js";
 import { motionAllowed } from "./animate.js";
 import { Chrome, announcement } from "./controls.js";
 import { EditorPanel, countPieces, editorBoardState } from "./editor.js";
@@ -95,6 +97,15 @@ function render({ model, el }) {
       model.set("live_eval", Boolean(on));
       model.save_changes();
     },
+    onAccessible: (on) => {
+      model.set("accessible", Boolean(on));
+      model.save_changes();
+      chrome.say(
+        on
+          ? "Screen-reader mode on: type moves and commands in the Command box above the board; ? lists the commands."
+          : "Screen-reader mode off.",
+      );
+    },
   });
   // A move the user just completed along one of state.legal's full paths is drawn at
   // once (Python listed it, so it is legal), before Python's answer; that answer is
@@ -147,6 +158,13 @@ function render({ model, el }) {
       chrome.live.textContent = text;
     },
   });
+  // The screen-reader mode's command line: a typed move goes to Python as typed.
+  const commandLine = new CommandLine({
+    sendMove: (notation) => send({ kind: "move", notation }),
+    say: (text) => chrome.say(text),
+    getState: shown,
+    clockLeft: () => chrome.clock.left(),
+  });
   const cover = new PauseCover({
     resume: () => command("resume"),
     board: view.element,
@@ -155,7 +173,7 @@ function render({ model, el }) {
   const network = new NetworkLine({ command: (name) => command(name) });
   const milestones = new Milestones({ motion });
   view.frame.append(cover.element);
-  chrome.controls.insertBefore(milestones.button, chrome.evalSwitch);
+  chrome.controls.insertBefore(milestones.button, chrome.switches);
   const gameInfo = new GameInfoHeader();
   const main = document.createElement("div");
   main.className = "cw-main";
@@ -164,6 +182,7 @@ function render({ model, el }) {
     chrome.bar,
     chrome.status,
     network.element,
+    commandLine.element,
     view.frame,
     replay.element,
     editor.element,
@@ -185,6 +204,15 @@ function render({ model, el }) {
     view.setNumbers(model.get("show_numbers"));
     view.setOrientation(model.get("orientation"));
     applySize();
+    applyAccessible();
+  };
+  // The screen-reader mode: the command line shows, and so do the square numbers
+  // (for whoever follows the typed moves by eye).
+  const applyAccessible = () => {
+    const on = Boolean(model.get("accessible"));
+    root.classList.toggle("cw-accessible", on);
+    commandLine.setOn(on);
+    chrome.setAccessible(on);
   };
   // The board's width (the size trait, in pixels); none: the cell's width up to the
   // stylesheet's default. The board is never wider than the cell.
@@ -266,7 +294,7 @@ function render({ model, el }) {
           clock: null,
         }
       : state;
-    chrome.update(barState, { announce: prev ? announcement(prev, state) : "" });
+    chrome.update(barState, { announce: prev ? commandLine.response(prev, state, announcement(prev, state)) : "" });
   };
 
   applyOptions();
@@ -294,6 +322,7 @@ function render({ model, el }) {
     "change:show_numbers": () => view.setNumbers(model.get("show_numbers")),
     "change:size": applySize,
     "change:live_eval": () => chrome.setLiveEval(model.get("live_eval")),
+    "change:accessible": applyAccessible,
     "change:game_info": () => gameInfo.update(model.get("game_info")),
     "change:interactive": () => {
       applyOptions();
@@ -314,6 +343,7 @@ function render({ model, el }) {
   cover.listen(signal);
   network.listen(signal);
   milestones.listen(signal);
+  commandLine.listen(signal);
 
   return () => {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);

@@ -25,6 +25,7 @@ export const CONTROL_NAMES = [
   "decline-draw",
   "claim-draw",
   "evaluation",
+  "accessible",
   "milestones",
 ];
 
@@ -87,9 +88,12 @@ export const AFTER_A_MOVE = {
   "offer-draw": { side: "white" },
 };
 
-/** A board that only shows (interactive=False): Flip, the switch and the ★ button stay. */
+/** A board that only shows (interactive=False): Flip, the switches and the ★ button stay. */
 export const VIEW_ONLY = Object.fromEntries(
-  CONTROL_NAMES.filter((n) => !["flip", "evaluation", "milestones"].includes(n)).map((n) => [n, { shown: false }]),
+  CONTROL_NAMES.filter((n) => !["flip", "evaluation", "accessible", "milestones"].includes(n)).map((n) => [
+    n,
+    { shown: false },
+  ]),
 );
 
 /** A finished game: no game actions, and starting over throws nothing away. */

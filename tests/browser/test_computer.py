@@ -377,7 +377,7 @@ def test_computer_chrome_in_light_and_dark(lab, make_notebook, theme, artifacts_
     slug = theme.split()[-1].lower()
 
     # The Evaluation switch turns on the live_eval trait and shows the line.
-    root.locator(".cw-switch").click()
+    root.locator('.cw-switch:has([data-action="evaluation"])').click()
     expect(root.locator('[data-action="evaluation"]')).to_be_checked()
     assert kernel_json(page, "w.live_eval") is True
     evaluation = root.locator(EVAL_LINE)

@@ -101,7 +101,7 @@ def test_a_move_on_the_board_reruns_the_cells_that_read_it(page, marimo_server, 
     expect(page.get_by_text(f"Position (FEN): {fen_after()}")).to_be_visible()
     # What board.value holds (the README says so).
     expect(page.get_by_text("value keys:")).to_have_text(
-        "value keys: animate, drawn_version, game_info, interactive, live_eval, "
+        "value keys: accessible, animate, drawn_version, game_info, interactive, live_eval, "
         "orientation, show_numbers, size, state; black"
     )
 

@@ -68,7 +68,7 @@ def test_the_derived_sets_are_the_ones_the_board_always_had() -> None:
     assert {
         "new", "restart", "pause", "undo", "redo", "flip", "hint", "replay", "edit",
         "resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw",
-        "evaluation", "milestones",
+        "evaluation", "accessible", "milestones",
     } == CONTROLS  # fmt: skip
     assert {
         "undo", "redo", "new", "restart", "goto", "hint", "pause", "resume", "claim-draw"
@@ -82,13 +82,15 @@ def test_each_row_says_what_it_does_and_how_it_is_pressed() -> None:
         assert row.name == name and row.does and row.kind in ("button", "switch", "move-list")
     keys = {row.key: name for name, row in TABLE.items() if row.key and name != "resume"}
     assert keys == {"p": "pause", "u": "undo", "r": "redo", "f": "flip", "h": "hint"}
-    assert TABLE["evaluation"].kind == "switch" and TABLE["goto"].kind == "move-list"
+    assert TABLE["evaluation"].kind == TABLE["accessible"].kind == "switch"
+    assert TABLE["goto"].kind == "move-list"
     assert TABLE["pause"].needs == TABLE["resume"].needs == "a clock or a computer"
     # What does not reach Python as a command: the front end's own, or an edit intent.
     assert {name for name, row in TABLE.items() if not row.sent} == {
         "flip",
         "edit",
         "evaluation",
+        "accessible",
         "milestones",
     }
 
@@ -124,7 +126,7 @@ def test_a_two_player_start_offers_what_applies() -> None:
 
 def test_flip_is_always_shown_and_a_view_only_board_shows_no_game_control() -> None:
     board = facts(interactive=False)
-    assert shown(board) == {"flip", "evaluation"}
+    assert shown(board) == {"flip", "evaluation", "accessible"}
     assert "flip" in shown(facts(network=True, over=True, paused=True))
     assert "milestones" in shown(facts(interactive=False, milestones=True))
 
@@ -284,7 +286,11 @@ def test_a_board_publishes_its_controls_in_the_state() -> None:
 def test_interactive_false_from_python_publishes_a_view_only_board() -> None:
     w = CheckersWidget(milestones=False)
     w.interactive = False
-    assert {n for n, c in w.state["controls"].items() if c["shown"]} == {"flip", "evaluation"}
+    assert {n for n, c in w.state["controls"].items() if c["shown"]} == {
+        "flip",
+        "evaluation",
+        "accessible",
+    }
     w.interactive = True
     assert w.state["controls"]["undo"]["shown"]
 

@@ -64,7 +64,19 @@ BOARDS: dict[str, Callable[[], CheckersWidget]] = {"plain": plain_board, "lesson
 #: Strings that the protocol gives a meaning to, so that fuzzing reaches past the first
 #: check into the branches behind it.
 MEANINGFUL = sorted(
-    {"move", "command", "edit", "black", "white", *COMMANDS, *EDIT_ACTIONS, *EDIT_PIECES}
+    {
+        "move",
+        "command",
+        "edit",
+        "black",
+        "white",
+        "notation",
+        "11-15",
+        "9x18x27",
+        *COMMANDS,
+        *EDIT_ACTIONS,
+        *EDIT_PIECES,
+    }
 )
 
 scalars = (
@@ -87,7 +99,7 @@ json_values = st.recursive(
 )
 
 FIELDS = {
-    "move": ["kind", "version", "path"],
+    "move": ["kind", "version", "path", "notation"],
     "command": ["kind", "version", "name", "side", "ply"],
     "edit": ["kind", "version", "action", "square", "piece", "turn", "fen"],
 }
@@ -103,8 +115,10 @@ def valid_intents(widget: CheckersWidget) -> list[dict[str, Any]]:
     version = widget.state["version"]
     legal = widget.state["legal"]
     path = legal[0]["path"] if legal else [11, 15]
+    notation = legal[-1]["notation"] if legal else "11-15"
     return [
         {"kind": "move", "version": version, "path": list(path)},
+        {"kind": "move", "version": version, "notation": notation},
         {"kind": "command", "version": version, "name": "undo"},
         {"kind": "command", "version": version, "name": "goto", "ply": 0, "side": "black"},
         {"kind": "edit", "version": version, "action": "place", "square": 5, "piece": "black-man"},
@@ -246,6 +260,9 @@ def test_nesting_deeper_than_the_recursion_limit_is_refused(board: str, levels: 
         ({"kind": "move", "version": 1, "path": [11, 15], "x": [0] * 10**7}, "too large"),
         ({"kind": "move", "version": 1, "path": (11, 15)}, "plain JSON, not tuple"),
         ({"kind": "move", "version": 1, "path": [11, 15], "x": object()}, "plain JSON"),
+        ({"kind": "move", "version": 1, "notation": ["11-15"]}, "typed move text must be"),
+        ({"kind": "move", "version": 1, "notation": "1" * 65}, "typed move text must be"),
+        ({"kind": "move", "version": 1, "notation": "11-15", "path": [11, 15]}, "unexpected"),
     ],
 )
 def test_the_issue_reproducers_are_refusals_with_a_reason(content: Any, why: str) -> None:
@@ -284,9 +301,14 @@ def test_valid_intents_still_work(board: str) -> None:
     for legal in widget.state["legal"]:
         fresh = BOARDS[board]()
         content = {"kind": "move", "version": fresh.state["version"], "path": legal["path"]}
+        typed = {"kind": "move", "version": fresh.state["version"], "notation": legal["notation"]}
         if board == "plain":
             assert fresh.handle_intent(content) is True
             assert fresh.game.ply == 1
+            again = BOARDS[board]()
+            assert again.handle_intent(typed) is True  # the same move, typed
+            assert again.game.moves == fresh.game.moves
+            again.close()
         else:  # a lesson accepts its answer, and refuses the rest with its reason
             changed = fresh.handle_intent(content)
             assert changed or fresh.state["status"]["kind"] == "refused"

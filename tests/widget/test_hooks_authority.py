@@ -421,7 +421,15 @@ def test_the_front_end_may_change_view_preferences() -> None:
     assert w.live_eval is True
     update(w, {"live_eval": False})
     w.wait()
-    assert {"orientation", "show_numbers", "animate", "size"} <= FRONTEND_TRAITS
+    # The Screen reader switch: a view preference, on any board (whatever controls=).
+    restricted = CheckersWidget(controls=["undo"], interactive=False)
+    for board in (w, restricted):
+        assert resent(update(board, {"accessible": True})) == {}
+        assert board.accessible is True
+        update(board, {"accessible": False})
+        assert board.accessible is False
+    assert resent(update(w, {"accessible": "yes"})) == {"accessible": False}
+    assert {"orientation", "show_numbers", "animate", "size", "accessible"} <= FRONTEND_TRAITS
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ BAD_ARGUMENTS: dict[str, dict[str, Any]] = {
     "a string for a flag": {"show_numbers": "yes"},
     "None for interactive": {"interactive": None},
     "a string for live_eval": {"live_eval": "x"},
+    "a number for accessible": {"accessible": 1},
     "a number for the hint engine": {"hint_engine": 5},
     "a number for the eval engine": {"eval_engine": 5},
     "a number for the autosave path": {"autosave": 5},
@@ -57,6 +58,8 @@ def test_the_message_names_the_argument() -> None:
         CheckersWidget(game="B:W21-32:B1-12")  # type: ignore[arg-type]
     with pytest.raises(CheckersError, match="milestones"):
         CheckersWidget(milestones="yes")  # type: ignore[arg-type]
+    with pytest.raises(CheckersError, match="accessible must be True or False"):
+        CheckersWidget(accessible="yes")  # type: ignore[arg-type]
     with pytest.raises(CheckersError, match="unknown argument 'bogus'"):
         CheckersWidget(bogus=1)
 

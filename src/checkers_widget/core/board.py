@@ -63,6 +63,27 @@ def square_numbers(text: str) -> list[int] | None:
     return numbers
 
 
+def move_text_squares(text: str) -> tuple[int, ...]:
+    """The squares that move text names, in order: ``"22x15x8"`` gives ``(22, 15, 8)``.
+
+    Move text is squares 1-32 joined by ``-``, ``x`` or ``:`` (spaces allowed around
+    them). Only the text is read, not a position: whether the squares make a legal move
+    is the board's to say (:meth:`Board.parse_move`). Raises :class:`IllegalMoveError`
+    (with no legal moves attached) saying what is wrong with text that is not move text.
+    """
+    if not isinstance(text, str) or not _MOVE_TEXT.fullmatch(text):
+        raise IllegalMoveError(
+            f"cannot read move {brief(text)}: expected squares 1-32 joined by '-' or 'x' "
+            "(e.g. 11-15 or 22x15x6)"
+        )
+    numbers = square_numbers(text)
+    bad = next((s for s in numbers if not 1 <= s <= 32), None) if numbers else None
+    if numbers is None or bad is not None:
+        what = "a number" if bad is None else f"square {bad}"
+        raise IllegalMoveError(f"{what} in {brief(text)} is not on the board (1-32)")
+    return tuple(numbers)
+
+
 def _zobrist(black: int, white: int, kings: int, turn: Color) -> int:
     h = _Z_WHITE_TO_MOVE if turn == WHITE else 0
     for mask, table in (
@@ -358,20 +379,10 @@ class Board:
         naming the candidates when the text fits several moves, and
         :class:`IllegalMoveError` naming the legal moves when it fits none.
         """
-        if not isinstance(text, str) or not _MOVE_TEXT.fullmatch(text):
-            raise IllegalMoveError(
-                f"cannot read move {brief(text)}: expected squares 1-32 joined by '-' or 'x' "
-                "(e.g. 11-15 or 22x15x6)",
-                self.legal_moves(),
-            )
-        numbers = square_numbers(text)
-        bad = next((s for s in numbers if not 1 <= s <= 32), None) if numbers else None
-        if numbers is None or bad is not None:
-            what = "a number" if bad is None else f"square {bad}"
-            raise IllegalMoveError(
-                f"{what} in {brief(text)} is not on the board (1-32)", self.legal_moves()
-            )
-        squares = tuple(numbers)
+        try:
+            squares = move_text_squares(text)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(str(exc), self.legal_moves()) from None
         legal = self.legal_moves()
         matches = [m for m in legal if m.path == squares]
         if not matches:

@@ -1,6 +1,7 @@
 """The board's commands and controls: one table, and what it decides for a board.
 
-Every control the board draws (a button, the Evaluation switch, the ★ button) and every
+Every control the board draws (a button, the Evaluation and Screen reader switches, the
+★ button) and every
 command the browser may send is one :class:`Control` row of :data:`TABLE`: what it does,
 how it is pressed, whether ``controls=`` may choose it, what it does across a network
 link, what it needs. From the facts of one board (:class:`ControlFacts`: the game, who
@@ -42,8 +43,8 @@ __all__ = [
     "refusal",
 ]
 
-#: How a control is pressed: a button (perhaps with a key), the Evaluation switch, or a
-#: row of the move list.
+#: How a control is pressed: a button (perhaps with a key), a switch (Evaluation, Screen
+#: reader), or a row of the move list.
 Kind = Literal["button", "switch", "move-list"]
 
 #: What a command does in a network game: ``"refused"`` (both players must see the
@@ -350,6 +351,14 @@ TABLE: Mapping[str, Control] = {
             needs="a game of its own: a network board leaves it out",
         ),
         Control(
+            "accessible",
+            "Switch the screen-reader mode on or off: a command line for typed moves and "
+            "questions (the accessible trait)",
+            kind="switch",
+            sent=False,
+            network="view",
+        ),
+        Control(
             "milestones",
             "Show the milestones earned and still to earn (the ★ button)",
             sent=False,
@@ -381,7 +390,7 @@ TABLE: Mapping[str, Control] = {
 #: The commands an intent may name (what the board's controls send).
 COMMANDS = frozenset(name for name, control in TABLE.items() if control.sent)
 
-#: What ``controls=`` may list: the board's buttons, the Evaluation switch, the ★ button.
+#: What ``controls=`` may list: the board's buttons, its two switches, the ★ button.
 CONTROLS = frozenset(name for name, control in TABLE.items() if control.choosable)
 
 #: Commands refused in a network game: both players must see the host's one game.

@@ -4,7 +4,8 @@
 what becomes of it on a :class:`~checkers_widget.play.session.PlaySession`: refused
 (stale, a view-only or paused board, the editor open, not this board's turn...), a click
 on the board (a move, a jump still going on, or a path that is no move, explained in a
-learner's words), an edit of the position, or a command (handed to
+learner's words), a move typed on the command line (its text read here, then handled as
+the squares it names), an edit of the position, or a command (handed to
 :class:`~checkers_widget.play.command_handling.CommandHandler`). The session stays the
 one owner of the board's state: this handler reads it and acts through it.
 """
@@ -14,10 +15,19 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from ..core.errors import CheckersError, HookError
+from ..core.board import move_text_squares
+from ..core.errors import CheckersError, HookError, IllegalMoveError
 from ..core.game import Game
 from ..network import SessionError
-from .intents import Command, EditIntent, IntentError, MoveIntent, parse_intent, resolve_path
+from .intents import (
+    Command,
+    EditIntent,
+    IntentError,
+    MoveIntent,
+    TypedMove,
+    parse_intent,
+    resolve_path,
+)
 from .outcome import Outcome
 from .players import Human
 from .state import Status
@@ -62,7 +72,7 @@ class IntentHandler:
             return self._edit(intent)
         if session.editor.open:
             return session.refuse("Finish editing the position first (Done or Cancel)")
-        if isinstance(intent, MoveIntent):
+        if isinstance(intent, MoveIntent | TypedMove):
             if session.search.thinking:
                 # The board sends clicks made meanwhile so that this is said, not
                 # swallowed; nothing is queued: the move is made once it has played.
@@ -72,6 +82,8 @@ class IntentHandler:
                 return session.refuse("It is the computer's turn")
             if not isinstance(player, Human):  # the other notebook's turn, or nobody's yet
                 return session.refuse(self._remote_wait_text())
+            if isinstance(intent, TypedMove):
+                return self._typed(intent)
             return self._move(intent)
         return session.command_handler.run(intent)
 
@@ -87,6 +99,24 @@ class IntentHandler:
         """Refuse a clicked path that is no legal move (a lesson counts it as a slip)."""
         self._session.refuse(text)
         return Outcome("illegal", text, path=path)
+
+    def _typed(self, intent: TypedMove) -> Outcome:
+        """A move typed as text: the squares it names, handled as a click path would be.
+
+        Text that is not move text is refused with the reason in words. Typed in the
+        middle of a jump sequence, a move that starts where the jumping piece stands
+        goes on with that sequence (``18x25`` after ``11x18``), as clicking the next
+        landing square does.
+        """
+        session = self._session
+        try:
+            squares = move_text_squares(intent.notation)
+        except IllegalMoveError as exc:
+            return session.refuse(sentence(exc))
+        pending = session.pending
+        if pending and squares[0] == pending[-1] and squares[: len(pending)] != pending:
+            squares = pending + squares[1:]
+        return self._move(MoveIntent(intent.version, squares))
 
     def _move(self, intent: MoveIntent) -> Outcome:
         session = self._session

@@ -3,7 +3,9 @@
 The front end draws the state Python publishes (:mod:`.state`) and answers with
 *intents*: "the user clicked this path" (:class:`MoveIntent`), "the user pressed Undo"
 (:class:`Command`), "the user placed a piece in the editor" (:class:`EditIntent`), each
-tagged with the ``version`` of the state it saw. :func:`parse_intent` checks every
+tagged with the ``version`` of the state it saw; the command line of the accessible
+mode sends the move text typed (:class:`TypedMove`), which Python reads, so that the
+front end parses no notation. :func:`parse_intent` checks every
 message: a stale, malformed or forged one becomes an :class:`IntentError` with a message
 for the status line. :func:`resolve_path` says what a clicked path means.
 
@@ -26,11 +28,13 @@ __all__ = [
     "EDIT_PIECES",
     "MAX_INTENT_BYTES",
     "MAX_INTENT_DEPTH",
+    "MAX_NOTATION_CHARS",
     "Command",
     "EditIntent",
     "Intent",
     "IntentError",
     "MoveIntent",
+    "TypedMove",
     "check_plain_json",
     "parse_intent",
     "resolve_path",
@@ -46,6 +50,19 @@ class MoveIntent:
 
     version: int
     path: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TypedMove:
+    """The user typed a move (``"11-15"``, ``"9x18x27"``) on the command line: its text,
+    read by the move handling, where the squares it names become a :class:`MoveIntent`."""
+
+    version: int
+    notation: str
+
+
+#: Typed move text longer than this is refused unread (the longest move names 13 squares).
+MAX_NOTATION_CHARS = 64
 
 
 @dataclass(frozen=True)
@@ -78,7 +95,7 @@ class EditIntent:
 
 
 #: Any intent the browser may send.
-Intent = MoveIntent | Command | EditIntent
+Intent = MoveIntent | TypedMove | Command | EditIntent
 
 
 #: Intents nested deeper than this are refused unread (a real one is 2 levels deep).
@@ -189,6 +206,15 @@ def parse_intent(content: Any) -> Intent:
             f"unknown message kind {_shown(kind)}; expected 'move', 'command' or 'edit'"
         )
     version = _check_int(content.get("version"), "version", 0, 2**53)
+    if kind == "move" and "notation" in content:
+        notation = content.get("notation")
+        if type(notation) is not str or not 0 < len(notation) <= MAX_NOTATION_CHARS:
+            raise IntentError(
+                f"typed move text must be a string of 1 to {MAX_NOTATION_CHARS} characters, "
+                f"not {_shown(notation)}"
+            )
+        _check_fields(content, {"kind", "version", "notation"}, "a typed move")
+        return TypedMove(version, notation)
     if kind == "move":
         path = content.get("path")
         if type(path) is not list or not 2 <= len(path) <= 13:

@@ -53,13 +53,13 @@ MIN_SIZE = 240
 MAX_SIZE = 2000
 
 #: The traits the front end may change (see :meth:`CheckersWidget.set_state`): the view
-#: preferences, plus ``live_eval`` (the Evaluation switch) where the board offers that
-#: control, the position version a view has drawn (a report Python never acts on, see
-#: :mod:`.marimo_reports`) and ipywidgets' own view count. Everything else that carries
-#: authority (``interactive``, the state with the players, controls, level and clock,
-#: the game header) is Python's alone.
+#: preferences (the screen-reader mode among them: its switch), plus ``live_eval`` (the
+#: Evaluation switch) where the board offers that control, the position version a view
+#: has drawn (a report Python never acts on, see :mod:`.marimo_reports`) and ipywidgets'
+#: own view count. Everything else that carries authority (``interactive``, the state
+#: with the players, controls, level and clock, the game header) is Python's alone.
 FRONTEND_TRAITS = frozenset(
-    {"orientation", "show_numbers", "animate", "size", "drawn_version", "_view_count"}
+    {"orientation", "show_numbers", "animate", "size", "accessible", "drawn_version", "_view_count"}
 )
 
 
@@ -71,7 +71,9 @@ class CheckersWidget(anywidget.AnyWidget):
     Python appear on the board at once). ``orientation`` is the side drawn at the
     bottom (default: the side that moves first), ``size`` is the board's width in pixels
     (default: the cell's width, at most :data:`DEFAULT_MAX_SIZE`), ``show_numbers`` writes
-    1-32 on the squares, ``interactive=False`` makes a board that only shows, and ``controls=[...]``
+    1-32 on the squares, ``accessible=True`` opens the screen-reader mode (a command line
+    for typed moves and questions; the Screen reader switch does the same),
+    ``interactive=False`` makes a board that only shows, and ``controls=[...]``
     lists the only controls it offers (e.g. ``["undo", "redo", "flip"]``; see
     :data:`CONTROLS`). The play options (``opponent``, ``timer``, ``autosave``,
     ``milestones``) and network play (:meth:`host`, :meth:`join`) are described with
@@ -103,6 +105,10 @@ class CheckersWidget(anywidget.AnyWidget):
     #: drawn; it reports only when asked, in marimo, whose cells re-run on a change from
     #: the browser (:mod:`.marimo_reports`). A view-side report: Python never acts on it.
     drawn_version = traitlets.Int(0).tag(sync=True)
+    #: The screen-reader mode: a command line above the board where moves are typed
+    #: (``11-15``, ``9x18x27``) and questions asked (``m 11``, ``p``, ``l``, ``c``, ``s 3``),
+    #: the answers read through the live region. A view preference (its switch sets it).
+    accessible = traitlets.Bool(False).tag(sync=True)
 
     #: The session, once built: None on a widget whose constructor stopped before it
     #: (ipywidgets closes such a widget when it is collected; see :meth:`close`).
@@ -143,6 +149,7 @@ class CheckersWidget(anywidget.AnyWidget):
         milestones: MilestoneBook | bool = True,
         controls: Iterable[str] | None = None,
         size: int | None = None,
+        accessible: bool = False,
         **kwargs: Any,
     ) -> None:
         check_arguments(
@@ -153,6 +160,7 @@ class CheckersWidget(anywidget.AnyWidget):
                 "interactive": interactive,
                 "animate": animate,
                 "live_eval": live_eval,
+                "accessible": accessible,
             },
             engines={"hint_engine": hint_engine, "eval_engine": eval_engine},
             autosave=autosave,
@@ -166,6 +174,7 @@ class CheckersWidget(anywidget.AnyWidget):
             interactive=interactive,
             animate=animate,
             live_eval=live_eval,
+            accessible=accessible,
             **kwargs,
         )
         self._game_info = GameInfo()
