@@ -5,7 +5,7 @@
   tall as its moves, not as tall as the board;
 - the selected piece, its landing squares and the last move stand out in both themes;
 - the pieces in the bar are readable in the dark theme;
-- a notebook saved with a board and reopened without a kernel.
+- one output per board: saved with its picture, reopened, untrusted, exported.
 """
 
 from __future__ import annotations
@@ -278,7 +278,16 @@ def test_the_pieces_in_the_bar_are_readable(lab, make_notebook, theme, artifacts
     root.locator(".cw-bar").screenshot(path=str(artifacts_dir / f"look-bar-{slug}.png"))
 
 
-def test_a_notebook_reopened_without_its_kernel_shows_one_picture(
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _picture_of(html: str) -> str:
+    """The SVG inside the picture's ``<img>`` (a base64 data URL) in ``html``."""
+    (data,) = re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', html)
+    return base64.b64decode(data).decode("utf-8")
+
+
+def test_a_saved_notebook_holds_one_output_per_board(
     lab, make_notebook, jupyter_server, console_log, artifacts_dir
 ):
     path = make_notebook(
@@ -292,27 +301,38 @@ def test_a_notebook_reopened_without_its_kernel_shows_one_picture(
     lab.open_in_lab(path)
     lab.run_all_cells()
     expect(lab.page.locator(BOARD)).to_have_count(1, timeout=60_000)
-    # While the live board is drawn, the picture after it is hidden.
-    expect(lab.page.locator(".cw-fallback")).to_have_count(1)
-    expect(lab.page.locator(".cw-fallback")).to_be_hidden()
+    # One output, drawn as the live board; the picture in its bundle is not drawn.
+    expect(lab.page.locator(".jp-OutputArea-child")).to_have_count(1)
+    expect(lab.page.locator(".cw-fallback")).to_have_count(0)
+    root = widget_root(lab)
+    sq(root, 22).click()
+    sq(root, 18).click()
+    expect(piece_on(root, 18)).to_have_count(1)
     lab.page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     lab.page.wait_for_function(
         "() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000
     )
     saved = jupyter_server.api("GET", f"/api/contents/{path}")["content"]
-    assert len(saved["cells"][0]["outputs"]) == 2  # the live board, then the picture
+    (output,) = saved["cells"][0]["outputs"]  # the live board and its picture, together
+    assert {WIDGET_VIEW, "text/html", "text/plain"} <= set(output["data"])
+    assert "widgets" not in saved["metadata"]  # JupyterLab saves no widget state
+    # The picture is the position the board was displayed with (after 11-15, White to
+    # move), not the one at save time: updating it would rebuild the live board.
+    html = output["data"]["text/html"]
+    picture = _picture_of(html)
+    assert 'data-piece="black-man" data-square="15"' in picture
+    assert 'data-piece="white-man" data-square="22"' in picture
+    assert 'data-square="18"' not in re.sub(r"<rect[^>]*>", "", picture)
+    assert "White to move" in html and "Run the notebook to play on this board" in html
 
-    # Reopened in a fresh kernel, before its cells are run again: the board's model is
-    # gone. JupyterLab's error line is hidden; the picture of the last position shows.
+    # Reopened before its cells run again, the board's model is gone: JupyterLab's
+    # widget manager still takes the output, and says so (the picture is for front ends
+    # without one).
     jupyter_server.shutdown_sessions()
     lab.open_in_lab(path)
-    error = lab.page.get_by_text("Error displaying widget")
-    expect(error).to_have_count(1, timeout=30_000)
-    expect(error).to_be_hidden()
-    picture = lab.page.locator(".cw-fallback")
-    expect(picture.locator("img")).to_be_visible()
-    expect(picture).to_contain_text("White to move")
-    expect(picture).to_contain_text("Run the notebook to play on this board")
+    error = lab.page.get_by_text("Error displaying widget: model not found")
+    expect(error).to_be_visible(timeout=30_000)
+    expect(lab.page.locator(".cw-fallback")).to_have_count(0)
     expect(lab.page.locator(".cw-root")).to_have_count(0)
     lab.screenshot("reopened")
     # The widget manager logs the missing model as an error (upstream, and expected
@@ -322,8 +342,9 @@ def test_a_notebook_reopened_without_its_kernel_shows_one_picture(
     ]
 
 
-def _notebook_run_after_11_15() -> nbformat.NotebookNode:
-    """A one-cell notebook that shows a board after 11-15, run in a fresh kernel."""
+def _notebook_run_after_11_15(*, widget_state: bool) -> nbformat.NotebookNode:
+    """A one-cell notebook that shows a board after 11-15, run in a fresh kernel, with
+    the widgets' state saved (nbclient's default) or not (as JupyterLab saves)."""
     nb = nbformat.v4.new_notebook()
     nb.cells = [
         nbformat.v4.new_code_cell(
@@ -331,7 +352,9 @@ def _notebook_run_after_11_15() -> nbformat.NotebookNode:
         )
     ]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    NotebookClient(
+        nb, timeout=120, kernel_name="python3", store_widget_state=widget_state
+    ).execute()
     return nb
 
 
@@ -339,8 +362,9 @@ def test_an_untrusted_notebook_still_shows_the_board_picture(
     lab, jupyter_server, console_log, artifacts_dir
 ):
     """A notebook somebody else ran (a download: its outputs are not signed here) opens
-    untrusted; JupyterLab's sanitizer strips inline SVG there, so the picture is an image."""
-    nb = _notebook_run_after_11_15()
+    untrusted. JupyterLab then draws the safe MIME type of the board's bundle, the HTML
+    (sanitized: inline SVG would go, so the picture is an image), not the widget."""
+    nb = _notebook_run_after_11_15(widget_state=True)
     name = "test_look__untrusted_download.ipynb"
     nbformat.write(nb, str(jupyter_server.root_dir / name))
     lab.open_in_lab(name)
@@ -351,25 +375,35 @@ def test_an_untrusted_notebook_still_shows_the_board_picture(
     (picture,) = [p for p in lab.svg_outputs() if "data-piece" in p["markup"]]
     assert picture["loaded"] and not picture["inline"]
     assert 'data-piece="black-man" data-square="15"' in picture["markup"]
+    expect(lab.page.locator(".jp-OutputArea-child")).to_have_count(1)
+    expect(lab.page.locator(".cw-fallback")).to_contain_text("White to move")
+    expect(lab.page.get_by_text("Error displaying widget")).to_have_count(0)
     lab.screenshot("untrusted")
-    console_log.entries[:] = [
-        e for e in console_log.entries if not e.text.startswith("Error: widget model not found")
-    ]
 
 
 def test_exported_html_shows_one_picture(page, console_log, artifacts_dir):
-    nb = _notebook_run_after_11_15()
+    nb = _notebook_run_after_11_15(widget_state=False)
     html, _ = HTMLExporter().from_notebook_node(nb)  # the lab template
     (artifacts_dir / "look-export.html").write_text(html)
     page.set_content(html)
-    # The live board's output (empty without saved widget state) is hidden: one output
-    # shows, the picture of the last position.
+    # One output, the picture of the last position: no widget state, no widget view.
     outputs = page.locator(".jp-Cell-outputArea .jp-OutputArea-child")
-    expect(outputs).to_have_count(2)
-    expect(outputs.nth(0)).to_be_hidden()
-    expect(outputs.nth(1).locator(".cw-fallback img")).to_be_visible()
-    expect(outputs.nth(1)).to_contain_text("White to move")
+    expect(outputs).to_have_count(1)
+    expect(outputs.locator(".cw-fallback img")).to_be_visible()
+    expect(outputs).to_contain_text("White to move")
+    expect(outputs).to_contain_text("Run the notebook to play on this board")
     page.screenshot(path=str(artifacts_dir / "look-export.png"), full_page=True)
+
+    # With the widgets' state saved, nbconvert writes the widget view for the widget
+    # manager the page loads from unpkg.com: offline, the output stays empty.
+    with_state, _ = HTMLExporter().from_notebook_node(_notebook_run_after_11_15(widget_state=True))
+    page.set_content(with_state)
+    outputs = page.locator(".jp-Cell-outputArea .jp-OutputArea-child")
+    expect(outputs).to_have_count(1)
+    expect(outputs.locator(f'script[type="{WIDGET_VIEW}"]')).to_have_count(1)
+    expect(page.locator(".cw-fallback")).to_have_count(0)
+    assert outputs.locator(".jp-OutputArea-output").inner_text().strip() == ""
+    page.screenshot(path=str(artifacts_dir / "look-export-widget-state.png"), full_page=True)
     # The page asks CDNs for MathJax, require.js and the widgets' embed script; this
     # machine is offline, and the picture needs none of them.
     cdn = ("https://cdnjs.cloudflare.com/", "https://unpkg.com/")

@@ -4,8 +4,9 @@ A thin layer over a :class:`~checkers_widget.play.session.PlaySession`, which ho
 board's whole state and decides everything: the widget checks its arguments, keeps the
 traits the front end syncs (the published ``state`` and the view preferences), passes
 each message from the browser to the session, refuses front-end changes it may not make,
-and shows a static picture where no kernel runs (:mod:`.fallback`). The game stays the
-only authority on the rules; the browser only draws and collects clicks and keys.
+and puts a picture of the position beside the live board in its MIME bundle, for front
+ends that cannot draw the live board (:mod:`.fallback`). The game stays the only
+authority on the rules; the browser only draws and collects clicks and keys.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ..play.search_control import HintSource
 from ..play.session import PlaySession
 from ..play.wording import safe_text, sentence
 from .arguments import check_arguments, checked_controls, make_player
-from .fallback import Picture, StaticFallback
+from .fallback import Picture, with_picture
 
 __all__ = ["DEFAULT_MAX_SIZE", "FRONTEND_TRAITS", "CheckersWidget"]
 
@@ -153,7 +154,6 @@ class CheckersWidget(anywidget.AnyWidget):
             **kwargs,
         )
         self._game_info = GameInfo()
-        self._fallback = StaticFallback()
         self._session = PlaySession(
             game,
             draw_rules=draw_rules,
@@ -189,11 +189,10 @@ class CheckersWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ wiring
     def _show(self, state: dict[str, Any]) -> None:
-        """The session published ``state``: sync it, the game's header and the picture."""
+        """The session published ``state``: sync it and the game's header."""
         self.state = state
         game = self.session.game
         self.game_info = self._game_info(game)
-        self._fallback.update(self._picture())
 
     def _turn_to(self, side: Color) -> None:
         self.orientation = side
@@ -550,10 +549,10 @@ class CheckersWidget(anywidget.AnyWidget):
             self.state.get("status", {}).get("text", ""),
         )
 
-    def _ipython_display_(self) -> None:
-        """Show the live board, followed by a static picture kept at the latest position
-        (see :mod:`.fallback`)."""
-        self._fallback.display(self._repr_mimebundle_(), self._picture())
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """One output for each display: the live board and, beside it, a picture of the
+        position for front ends that cannot draw it (see :mod:`.fallback`)."""
+        return with_picture(super()._repr_mimebundle_(**kwargs), self._picture())
 
     def __repr__(self) -> str:
         """One line for where only text shows (an untrusted notebook in JupyterLab shows

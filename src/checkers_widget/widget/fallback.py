@@ -1,26 +1,35 @@
-"""The board as a picture where no kernel runs: nbviewer, exported HTML, a reopened notebook.
+"""The board as a picture where no live board can be drawn: nbviewer, GitHub, exported HTML.
 
-Composed into :class:`~checkers_widget.widget.board_widget.CheckersWidget`: after the live
-board it displays a static SVG of the position, updated through its display id after every
-change, so a notebook saved with a game shows its last position to any reader. One
-board shows either way, by the CSS in :data:`FALLBACK_STYLE`:
+Used by :meth:`CheckersWidget._repr_mimebundle_
+<checkers_widget.widget.board_widget.CheckersWidget._repr_mimebundle_>`: each display of
+a board is ONE output, whose MIME bundle holds both the live board
+(``application/vnd.jupyter.widget-view+json``) and a static picture of its position
+(``text/html``: an image, the status line and a note). A front end draws one of the two,
+by its own order of preference: one with the widget manager (JupyterLab, Notebook 7) the
+live board, one without (nbviewer, an exported HTML page) the picture. No CSS decides, so
+no front end shows two boards, and a cell that shows 50 boards makes 50 outputs, not 100
+(JupyterLab draws at most 50 outputs of a cell).
 
-- while the live board is on screen, the picture that follows it is hidden;
-- where the live board cannot be drawn (JupyterLab's "Error displaying widget: model
-  not found" in a notebook reopened before its cells are run again, or the empty
-  widget output of an exported page), that output is hidden and the picture stays.
+JupyterLab also draws the picture in an untrusted notebook: the widget view is not a
+"safe" output there, the HTML is, once sanitized (the ``<style>`` goes, the ``<img>``
+stays). nbconvert draws it where the notebook holds no widget state, as JupyterLab saves
+notebooks by default; nbclient saves the state unless told ``store_widget_state=False``,
+and nbconvert then writes the widget view, for the widget manager its page loads from a
+CDN.
 
-The rules travel in the picture's own HTML (the widget's stylesheet is not loaded when
-no board is drawn). JupyterLab keeps a ``<style>`` and an ``<svg>`` only in a trusted
-notebook (one the reader ran and saved); in an untrusted one it strips both, and what
-remains is text: the widget's one-line ``repr``, the picture's description of the
-position (its SVG title and description), the status line and the note.
+The picture is the position when the board was displayed, and stays so. Updating it
+(``update_display``) makes a front end that draws the live board build it afresh: in
+JupyterLab a new view per update, keyboard focus lost and the old view left running in
+the background (measured: one display, three moves, four views). Updating only while no
+front end reports a view (``_view_count``) does not avoid it: JupyterLab's report reaches
+the kernel only after the cells queued by Run All have run (measured: Run All of
+``examples/01_play_the_computer.ipynb`` left one board with nine views). Showing the board
+again (``w`` at the end of a later cell) makes a new output with the position of then.
 """
 
 from __future__ import annotations
 
 import html
-import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,16 +37,12 @@ from ..core.board import Board
 from ..core.color import Color
 from ..formats.svg import board_svg, svg_as_img
 
-__all__ = ["FALLBACK_STYLE", "Picture", "StaticFallback"]
+__all__ = ["FALLBACK_NOTE", "FALLBACK_STYLE", "Picture", "picture_bundle", "with_picture"]
 
-#: The rules that show one board either way (see the module docstring). JupyterLab and
-#: nbconvert's lab template put each output in a ``.jp-OutputArea-child``; the live board
-#: draws a ``.cw-root``, the picture is a ``.cw-fallback``.
+#: The picture's own look (kept by nbconvert; JupyterLab strips it from an untrusted
+#: notebook, where its own rules already keep an image within the cell).
 FALLBACK_STYLE = (
     "<style>"
-    ".jp-OutputArea-child:has(+ .jp-OutputArea-child .cw-fallback):not(:has(.cw-root)),"
-    ".jp-OutputArea-child:has(.cw-root) + .jp-OutputArea-child:has(.cw-fallback)"
-    "{display:none}"
     ".cw-fallback img{max-width:100%;height:auto}"
     ".cw-fallback-note{margin:0;font-size:0.9em;opacity:0.7}"
     "</style>"
@@ -60,41 +65,15 @@ class Picture:
     status: str
 
 
-class StaticFallback:
-    """The kernel-less picture of one board (see the module docstring): shown once after
-    the live board, then updated through its display id."""
-
-    def __init__(self) -> None:
-        self.display_id = f"checkers-{uuid.uuid4().hex}"
-        self.shown = False
-
-    def display(self, live: Any, picture: Picture) -> None:
-        """Show the live board's bundle ``live``, followed by the picture.
-
-        Where no kernel runs (nbviewer, exported HTML, a notebook reopened later) the
-        live board cannot draw, but the picture can: it is updated after every change
-        through its display id. While the live board is on screen, the widget's CSS hides
-        the picture that follows it, so a reader sees one board either way.
-        """
-        from IPython.display import display
-
-        # anywidget returns (data, metadata); display(raw=True) wants them apart.
-        data, metadata = live if isinstance(live, tuple) else (live, {})
-        display(data, metadata=metadata, raw=True)
-        display(picture_bundle(picture), raw=True, display_id=self.display_id)
-        self.shown = True
-
-    def update(self, picture: Picture) -> None:
-        """Bring the picture up to date (nothing to do until it has been shown)."""
-        if not self.shown:
-            return
-        from IPython.display import update_display
-
-        update_display(picture_bundle(picture), raw=True, display_id=self.display_id)
+def with_picture(live: Any, picture: Picture) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The live board's bundle ``live`` (anywidget's ``(data, metadata)``) with the
+    picture beside it; its ``text/plain`` stays the widget's own one-line ``repr``."""
+    data, metadata = live if isinstance(live, tuple) else (live or {}, {})
+    return {**picture_bundle(picture), **data}, dict(metadata)
 
 
 def picture_bundle(picture: Picture) -> dict[str, str]:
-    """The picture's HTML (an image, the status line, a note) and its plain text."""
+    """The picture's HTML: an image of the position, the status line and a note."""
     board = picture.board
     # An <img> of the SVG (not inline <svg>): it shrinks to a narrow cell and, unlike
     # inline SVG, survives JupyterLab's sanitizer in an untrusted notebook.
@@ -109,7 +88,4 @@ def picture_bundle(picture: Picture) -> dict[str, str]:
     status = html.escape(picture.status)
     note = f'<p class="cw-fallback-note">{FALLBACK_NOTE}</p>'
     body = f"{svg_as_img(svg)}<p>{status}</p>{note}"
-    return {
-        "text/html": f'{FALLBACK_STYLE}<div class="cw-fallback">{body}</div>',
-        "text/plain": f"{board}\n{picture.status}",
-    }
+    return {"text/html": f'{FALLBACK_STYLE}<div class="cw-fallback">{body}</div>'}
