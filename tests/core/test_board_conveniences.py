@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checkers_widget import BLACK, WHITE, Board, Game, Move, Piece
+from checkers_widget import BLACK, WHITE, Board, Game, Move, Outcome, Piece
 from checkers_widget.core.board import _zobrist
-from checkers_widget.core.outcome import Outcome
 
 
 def random_walk(seed: int, plies: int) -> Board:
