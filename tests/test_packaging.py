@@ -7,7 +7,7 @@ The tests check what each holds and says, that the wheel installs and imports in
 fresh virtual environment with no node on PATH, and that a wheel builds from the sdist
 with no node on PATH either (what ``pip install checkers-widget`` does from an sdist).
 
-Slow (about a minute and a half, most of it npm and pip): they reach PyPI for the build
+Slow (90 to 110 s here, most of it npm and pip): they reach PyPI for the build
 backend and the dependencies, and npm's cache (filled by ``make setup``) for the front
 end's tool chain, as a release build does; nothing is downloaded at run time.
 """
