@@ -290,14 +290,17 @@ export interface ModelTraits {
   game_info: GameInfo;
   /** The board's width in pixels; null: the cell's width. */
   size: number | null;
+  /** The position version a view reported having drawn, when Python asked (js/report.js). */
+  drawn_version: number;
 }
 
 /** The part of anywidget's model the view uses. */
 export interface Model {
   get<K extends keyof ModelTraits>(key: K): ModelTraits[K];
   set<K extends keyof ModelTraits>(key: K, value: ModelTraits[K]): void;
-  on(event: string, handler: () => void): void;
-  off(event: string, handler: () => void): void;
+  /** (A `msg:custom` handler is given Python's message.) */
+  on(event: string, handler: (...args: unknown[]) => void): void;
+  off(event: string, handler: (...args: unknown[]) => void): void;
   send(message: Intent): void;
   save_changes(): void;
 }

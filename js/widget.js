@@ -2,6 +2,8 @@
 // the cleanup that removes everything it set up (model handlers, DOM listeners, timers,
 // animations). Python is the only authority on the rules: this view draws the state it
 // is sent and answers with intents ({kind: "move" | "command" | "edit", version, ...}).
+// In marimo, when Python asks, it also reports the position version it has drawn
+// (report.js), so that the cells reading the board re-run after a move.
 //
 // Beside the board: the move list (state.history); under it, the step-through replay
 // (state.replay) and the position editor (state.editor); over it, the paused cover
@@ -22,6 +24,7 @@ import { afterMove, confirmsMove } from "./optimistic.js";
 import { Outbox } from "./outbox.js";
 import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
+import { DrawnReport } from "./report.js";
 import { BoardView } from "./view.js";
 
 /** @import { BoardState, Color, CommandName, DrawnState, EditorState, IntentDraft, Model, Status } from "./types.js" */
@@ -57,6 +60,8 @@ function render({ model, el }) {
     model.save_changes();
   };
   const motion = () => motionAllowed(model.get("animate"));
+  // In marimo, the report of the position drawn that lets cells reading the board re-run.
+  const report = new DrawnReport({ model, drawn: () => state.version });
   const replay = new ReplayPanel({
     redraw: (plan) => drawBoard(Boolean(plan), plan, plan ? Math.min(400, replay.hopMs() * 0.6) : undefined),
     motion,
@@ -278,7 +283,10 @@ function render({ model, el }) {
       // next edit or command waiting for an answer.
       input.flushQueued();
       outbox.answered();
+      report.stateDrawn();
     },
+    /** @param {unknown} message */
+    "msg:custom": (message) => report.received(message),
     "change:orientation": () => {
       view.setOrientation(model.get("orientation"));
       view.setMarks(input.marks());

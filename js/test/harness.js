@@ -46,6 +46,10 @@ export function fakeModel(state, extra = {}, { answers = true } = {}) {
     save_changes() {
       model.saves += 1;
     },
+    /** A custom message from Python (`widget.send(...)`), as anywidget delivers it. */
+    receive(message) {
+      for (const handler of [...(handlers.get("msg:custom") || [])]) handler(message, []);
+    },
     handlerCount() {
       let n = 0;
       for (const list of handlers.values()) n += list.length;

@@ -38,6 +38,7 @@ from ..play.session import PlaySession
 from ..play.wording import safe_text, sentence
 from .arguments import check_arguments, checked_controls, make_player
 from .fallback import Picture, with_picture
+from .marimo_reports import DrawnReports, running_in_marimo
 
 __all__ = ["DEFAULT_MAX_SIZE", "FRONTEND_TRAITS", "CheckersWidget"]
 
@@ -53,10 +54,13 @@ MAX_SIZE = 2000
 
 #: The traits the front end may change (see :meth:`CheckersWidget.set_state`): the view
 #: preferences, plus ``live_eval`` (the Evaluation switch) where the board offers that
-#: control, and ipywidgets' own view count. Everything else that carries authority
-#: (``interactive``, the state with the players, controls, level and clock, the game
-#: header) is Python's alone.
-FRONTEND_TRAITS = frozenset({"orientation", "show_numbers", "animate", "size", "_view_count"})
+#: control, the position version a view has drawn (a report Python never acts on, see
+#: :mod:`.marimo_reports`) and ipywidgets' own view count. Everything else that carries
+#: authority (``interactive``, the state with the players, controls, level and clock,
+#: the game header) is Python's alone.
+FRONTEND_TRAITS = frozenset(
+    {"orientation", "show_numbers", "animate", "size", "drawn_version", "_view_count"}
+)
 
 
 class CheckersWidget(anywidget.AnyWidget):
@@ -95,6 +99,10 @@ class CheckersWidget(anywidget.AnyWidget):
     #: The board's width in pixels, frame included (None: the cell's width, at most
     #: :data:`DEFAULT_MAX_SIZE`); never wider than the cell. A view preference.
     size = traitlets.Int(None, allow_none=True).tag(sync=True)
+    #: The position version (``state["version"]``) the front end last reported having
+    #: drawn; it reports only when asked, in marimo, whose cells re-run on a change from
+    #: the browser (:mod:`.marimo_reports`). A view-side report: Python never acts on it.
+    drawn_version = traitlets.Int(0).tag(sync=True)
 
     #: The session, once built: None on a widget whose constructor stopped before it
     #: (ipywidgets closes such a widget when it is collected; see :meth:`close`).
@@ -105,6 +113,13 @@ class CheckersWidget(anywidget.AnyWidget):
         value: int | None = proposal["value"]  # a traitlets.Int(allow_none=True) already
         if value is not None and not MIN_SIZE <= value <= MAX_SIZE:
             raise CheckersError(f"size must be {MIN_SIZE}-{MAX_SIZE} pixels or None, not {value}")
+        return value
+
+    @traitlets.validate("drawn_version")
+    def _valid_drawn_version(self, proposal: dict[str, Any]) -> int:
+        value: int = proposal["value"]
+        if not 0 <= value <= self.session.version:
+            raise CheckersError(f"drawn_version {value} is no version this board published")
         return value
 
     def __init__(
@@ -154,6 +169,7 @@ class CheckersWidget(anywidget.AnyWidget):
             **kwargs,
         )
         self._game_info = GameInfo()
+        self._reports = DrawnReports(self._ask_for_report, enabled=running_in_marimo())
         self._session = PlaySession(
             game,
             draw_rules=draw_rules,
@@ -177,7 +193,8 @@ class CheckersWidget(anywidget.AnyWidget):
         self.observe(self._on_live_eval, names="live_eval")
         self.observe(self._on_interactive, names="interactive")
         self.observe(self._on_view_change, names="orientation")
-        self.session.start()
+        with self._reports.setting_up():
+            self.session.start()
 
     @property
     def session(self) -> PlaySession:
@@ -193,6 +210,11 @@ class CheckersWidget(anywidget.AnyWidget):
         self.state = state
         game = self.session.game
         self.game_info = self._game_info(game)
+        self._reports.published(state["version"])
+
+    def _ask_for_report(self, version: int) -> None:
+        """Ask the front end to report, once drawn, the position ``version`` (marimo)."""
+        self.send({"kind": "report-drawn", "version": version})
 
     def _turn_to(self, side: Color) -> None:
         self.orientation = side
@@ -433,7 +455,7 @@ class CheckersWidget(anywidget.AnyWidget):
         refuse_network_options(options)
         widget = cls(game, seed=seed, **options)
         session = widget.session
-        session.connect(
+        widget._connect(
             HostSession(
                 session.game,
                 port=port,
@@ -468,7 +490,7 @@ class CheckersWidget(anywidget.AnyWidget):
         refuse_network_options(options)
         widget = cls(Game(), **options)
         session = widget.session
-        session.connect(
+        widget._connect(
             JoinSession(
                 address,
                 port,
@@ -479,6 +501,11 @@ class CheckersWidget(anywidget.AnyWidget):
             )
         )
         return widget
+
+    def _connect(self, remote: HostSession | JoinSession) -> None:
+        """Play across the network: connecting is part of setting the board up."""
+        with self._reports.setting_up():
+            self.session.connect(remote)
 
     # ------------------------------------------------------------------ front end
     def set_state(self, sync_data: Any) -> None:
@@ -538,7 +565,8 @@ class CheckersWidget(anywidget.AnyWidget):
         Refusals are shown on the status line and change nothing; each is shown until
         the next action, after which the status line says what is true now.
         """
-        return self.session.handle(content).changed
+        with self._reports.from_the_board():
+            return self.session.handle(content).changed
 
     # ------------------------------------------------------------------ display
     def _picture(self) -> Picture:
