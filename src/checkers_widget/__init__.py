@@ -20,6 +20,7 @@ from .core.errors import (
 )
 from .core.game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
 from .core.move import Move, Piece
+from .core.outcome import Outcome
 from .engine import LEVELS, Analysis, Engine
 from .formats.pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
 from .formats.svg import board_svg
@@ -53,6 +54,7 @@ __all__ = [
     "MilestoneBook",
     "Move",
     "MoveVetoed",
+    "Outcome",
     "PdnError",
     "PdnNote",
     "PdnReader",

@@ -129,3 +129,24 @@ def test_the_text_quotes_no_made_up_score(name: str) -> None:
     words = "\n".join(c["source"] for c in cells(name) if c["type"] == "markdown")
     scores = set(re.findall(r"[+-]?\d+\.\d\d\b", words))
     assert scores <= {"+1.00", "0.00"}, scores
+
+
+def test_the_readme_shows_what_outcome_and_mirror_return() -> None:
+    from checkers_widget import Board, Game
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("### Positions and moves", 1)[1].split("```", 2)[1]
+    # The block's board is the one it reads from a FEN.
+    fen = re.search(r'board = Board\.from_fen\("([^"]+)"\)', block)
+    assert fen is not None
+    board = Board.from_fen(fen.group(1))
+    assert re.search(rf'board\.mirror\(\)\s+# "{re.escape(board.mirror().to_fen())}"', block)
+    blocked = Board("W:W5:B1").outcome()
+    assert re.search(rf'Board\("W:W5:B1"\)\.outcome\(\)\s+# {re.escape(repr(blocked))}', block)
+    assert Board().outcome() is None and "Board().outcome()                       # None" in block
+    assert Board().mirror().perft(6) == Board().perft(6) == 36768
+    assert "`Board().mirror().perft(6)` is 36,768" in " ".join(text.split())
+    game = Game()
+    game.offer_draw("white")
+    game.accept_draw()
+    assert f"or {game.outcome()!r}" in text

@@ -90,6 +90,7 @@ def test_evaluation_is_symmetric() -> None:
     for board in random_positions(200, seed=12, max_ply=150):
         other = Board(mirror_fen(board))
         assert evaluate(*board.bitboards) == -evaluate(*other.bitboards)
+        assert board.mirror() == other  # Board.mirror agrees with this FEN-made mirror
 
 
 # ---------------------------------------------------------------------- legal play

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from checkers_widget import CheckersError
 from checkers_widget.formats.svg import (
     DEFAULT_COLORS,
     Picture,
@@ -395,6 +396,86 @@ def test_arrows_point_from_start_to_target() -> None:
         assert min(dist(p, ax, ay) for p in pts) < 15  # the tail starts at the source
     with pytest.raises(ValueError):
         board_svg(start_board(), arrows=[(9, 9)])
+
+
+def test_an_arrow_may_have_its_own_colour() -> None:
+    root = parse(board_svg(start_board(), arrows=[(9, 14), (22, 17, "#2b7de9"), (23, 18, "gold")]))
+    group = next(el for el in root.iter(f"{NS}g") if el.find(f"{NS}polygon") is not None)
+    assert group.attrib["fill"] == DEFAULT_COLORS["arrow"]  # the palette's, for plain pairs
+    by_name = {el.attrib["data-arrow"]: el.attrib for el in marks(root, "arrow")}
+    assert "fill" not in by_name["9-14"]
+    assert by_name["22-17"]["fill"] == "#2b7de9"
+    assert by_name["23-18"]["fill"] == "gold"
+    # An alpha pair becomes fill-opacity, which every renderer reads.
+    (arrow,) = marks(parse(board_svg(start_board(), arrows=[[9, 14, "#2b7de940"]])), "arrow")
+    assert (arrow.attrib["fill"], arrow.attrib["fill-opacity"]) == ("#2b7de9", "0.25")
+
+
+def test_fill_paints_the_given_squares_under_the_pieces() -> None:
+    svg = board_svg(start_board(), fill={11: "#ffcc0080", 15: "rgb(0, 128, 255)", 18: "#0f08"})
+    root = parse(svg)
+    fills = {int(el.attrib["data-mark-square"]): el.attrib for el in marks(root, "fill")}
+    assert sorted(fills) == [11, 15, 18]
+    assert (fills[11]["fill"], fills[11]["fill-opacity"]) == ("#ffcc00", "0.5")
+    assert fills[15]["fill"] == "rgb(0, 128, 255)" and "fill-opacity" not in fills[15]
+    assert (fills[18]["fill"], fills[18]["fill-opacity"]) == ("#00ff00", "0.53")
+    for square, attrib in fills.items():  # the whole square, where the board draws it
+        drawn = squares(root)[square].attrib
+        assert (attrib["x"], attrib["y"], attrib["width"]) == (drawn["x"], drawn["y"], "50")
+    order = [el.attrib.get("data-mark") or el.attrib.get("data-piece") for el in root.iter()]
+    assert max(i for i, k in enumerate(order) if k == "fill") < order.index("black-man")
+    # In the other orientation the fill follows its square.
+    turned = parse(board_svg(start_board(), fill={11: "gold"}, orientation="white"))
+    (mark,) = marks(turned, "fill")
+    assert (mark.attrib["x"], mark.attrib["y"]) == (
+        squares(turned)[11].attrib["x"],
+        squares(turned)[11].attrib["y"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"fill": {33: "red"}}, "fill square must be an int in 1..32, got 33"),
+        ({"fill": {0: "red"}}, "fill square must be an int in 1..32"),
+        ({"fill": {"11": "red"}}, "fill square must be an int in 1..32, got '11'"),
+        ({"fill": [11]}, "fill must be a mapping of squares to colours"),
+        ({"fill": {11: "redd"}}, "the fill colour of square 11 must be a colour"),
+        ({"fill": {11: "#ffcc0"}}, "must be a colour such as '#ffcc00'"),
+        ({"fill": {11: '"/><script>'}}, "the fill colour of square 11 must be a colour"),
+        ({"fill": {11: None}}, "the fill colour of square 11 must be a colour"),
+        ({"arrows": [(9, 14, "nope")]}, "arrow color must be a colour"),
+        ({"arrows": [(9, 14, "red", 2)]}, "an arrow is a pair of squares"),
+        ({"arrows": [(9, 33, "red")]}, "arrow end must be an int in 1..32, got 33"),
+        ({"colors": {"dark": 5}}, "colors['dark'] must be a colour"),
+        ({"colors": {"arrow": "url(#x)"}}, "colors['arrow'] must be a colour"),
+    ],
+)
+def test_bad_fills_arrows_and_colours_are_refused(
+    arguments: dict[str, object], message: str
+) -> None:
+    with pytest.raises(CheckersError) as caught:
+        board_svg(start_board(), **arguments)  # type: ignore[arg-type]
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "color",
+    [
+        "#abc",
+        "#abcd",
+        "#A0B0C0",
+        "#a0b0c0ff",
+        "Gold",
+        "transparent",
+        "hsl(120deg 50% 50%)",
+        "rgba(0, 0, 0, .5)",
+        "rgb(10% 20% 30% / 0.5)",
+    ],
+)
+def test_the_colours_svg_understands_are_accepted(color: str) -> None:
+    root = parse(board_svg(start_board(), fill={1: color}, colors={"dark": color}))
+    assert len(marks(root, "fill")) == 1
 
 
 # --------------------------------------------------------------------------- document

@@ -25,7 +25,7 @@ import pytest
 
 from checkers_widget import BLACK, WHITE, Game
 from checkers_widget.core.color import opponent
-from checkers_widget.core.game import WIN
+from checkers_widget.core.outcome import WIN
 from checkers_widget.network import (
     MAX_MESSAGE_BYTES,
     PROTOCOL,

@@ -18,6 +18,7 @@ from .color import BLACK, WHITE, Color
 from .errors import AmbiguousMoveError, CheckersError, IllegalMoveError, brief, clipped
 from .fen import parse_fen, write_fen
 from .move import Move, Piece
+from .outcome import Outcome, lost_by
 from .position import check_position, check_square, check_turn
 from .squares import BIT, BLACK_CROWN_ROW, SQUARE_OF_BIT, VALID, WHITE_CROWN_ROW, squares_of
 
@@ -103,24 +104,43 @@ def moves_of(own: int, opp: int, kings: int, black: bool) -> list[Move]:
     """Every legal move of the side to move in a bitboard position, as :class:`Move`.
 
     The one conversion from :mod:`movegen`'s bitboard moves to moves with squares:
-    :meth:`Board.legal_moves` and the engine (turning its lines into moves) both use it.
+    :meth:`Board.legal_moves`, :meth:`Board.generate_legal_moves` and the engine (turning
+    its lines into moves) all use it.
+    """
+    return list(iter_moves_of(own, opp, kings, black))
+
+
+def iter_moves_of(own: int, opp: int, kings: int, black: bool) -> Iterator[Move]:
+    """:func:`moves_of` one move at a time: each :class:`Move` is made when it is asked for.
+
+    The bitboard moves are found when the iterator is made (so it keeps to the position it
+    was made on); only their conversion into :class:`Move` values waits.
     """
     seqs = movegen.captures(own, opp, kings, black)
     if seqs:
         sq = SQUARE_OF_BIT
-        return [
+        return (
             Move._generated(tuple(sq[b] for b in path), tuple(sq[c] for c in caps), crowns)
             for path, caps, crowns in seqs
-        ]
+        )
     crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
-    return [
+    return (
         Move._generated(
             (SQUARE_OF_BIT[src], SQUARE_OF_BIT[dst]),
             (),
             not (kings & src) and bool(dst & crown_row),
         )
         for src, dst, _ in movegen.quiet_steps(own, opp, kings, black)
-    ]
+    )
+
+
+def _turned(mask: int) -> int:
+    """A bitboard seen from the other side of the board: square ``s`` becomes ``33 - s``.
+
+    In the layout of :mod:`squares` that is bit ``i`` to bit ``34 - i`` (ghost bits map to
+    ghost bits), so reversing the 35 bits turns the board round.
+    """
+    return int(f"{mask:035b}"[::-1], 2)
 
 
 class Board:
@@ -191,6 +211,27 @@ class Board:
             if piece.king:
                 kings |= bit
         self._black, self._white, self._kings, self._turn = black, white, kings, turn
+
+    def mirror(self) -> Board:
+        """The same position seen from the other side: the board turned round and the
+        colours exchanged, the other side to move.
+
+        Square ``s`` becomes ``33 - s`` and each piece changes colour (a black man on 11
+        becomes a white man on 22, a king stays a king); ``"black"`` to move becomes
+        ``"white"`` to move. The rules treat both sides alike, so the mirrored position is
+        the same game with the names swapped: its legal moves are the original's with every
+        square ``s`` read as ``33 - s``, its perft counts are the same, and an evaluation
+        from the side to move's point of view gives both the same score (a test of an
+        evaluation's symmetry). Mirroring twice gives the position back. The copy starts
+        with no moves played (the original's would not be legal on it).
+        """
+        board = Board.__new__(Board)
+        board._black, board._white = _turned(self._white), _turned(self._black)
+        board._kings = _turned(self._kings)
+        board._turn = WHITE if self._turn == BLACK else BLACK
+        board._stack = []
+        board._hash = _zobrist(board._black, board._white, board._kings, board._turn)
+        return board
 
     def to_fen(self) -> str:
         """The position as canonical PDN FEN (squares sorted, men before kings)."""
@@ -281,6 +322,16 @@ class Board:
         own, opp, black = self._sides()
         return moves_of(own, opp, self._kings, black)
 
+    def generate_legal_moves(self) -> Iterator[Move]:
+        """The legal moves of :meth:`legal_moves`, in the same order, one at a time.
+
+        For code that stops early (``next(board.generate_legal_moves(), None)``, ``any``):
+        each :class:`Move` is made only when asked for. The iterator keeps to the position
+        it was made on, even if the board changes while it is being read.
+        """
+        own, opp, black = self._sides()
+        return iter_moves_of(own, opp, self._kings, black)
+
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` can be played here."""
         return move in self.legal_moves()
@@ -289,6 +340,21 @@ class Board:
         """Whether the side to move has no legal move (and so has lost)."""
         own, opp, black = self._sides()
         return movegen.count_moves(own, opp, self._kings, black) == 0
+
+    def outcome(self) -> Outcome | None:
+        """How the game ends in this position, or None while the side to move has a move.
+
+        A position alone ends a game one way in checkers: the side to move has no legal
+        move (no pieces left, or every piece blocked) and has lost, e.g.
+        ``Outcome(result='0-1', termination='every Black piece is blocked')``. There is no
+        stalemate. Draws depend on what the position does not hold (the moves that led to
+        it, the draw rules, the players' agreement): :meth:`Game.outcome
+        <checkers_widget.core.game.Game.outcome>` knows those. The words are a
+        :class:`~checkers_widget.core.game.Game`'s with the sides called Black and White.
+        """
+        if not self.is_over():
+            return None
+        return lost_by(self._turn, self._turn.capitalize(), self.count(self._turn))
 
     def perft(self, depth: int) -> int:
         """Leaf count of the legal-move tree ``depth`` plies deep (capture paths distinct)."""

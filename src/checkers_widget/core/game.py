@@ -22,6 +22,7 @@ from .board import Board
 from .color import BLACK, COLORS, WHITE, Color, opponent
 from .errors import CheckersError, GameOverError, HookError, IllegalMoveError, brief
 from .move import Move
+from .outcome import DRAW, WIN, Outcome, Result, lost_by
 
 if TYPE_CHECKING:
     from ..formats.svg import Picture
@@ -36,16 +37,10 @@ __all__ = [
     "Result",
 ]
 
-Result = Literal["1-0", "0-1", "1/2-1/2"]
-
 #: What a listener (see :meth:`Game.subscribe`) is told happened.
 GameEvent = Literal["move", "undo", "redo", "result", "offer", "reset"]
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+", re.ASCII)
-
-#: The result string of a win for each side.
-WIN: dict[Color, Result] = {BLACK: "1-0", WHITE: "0-1"}
-DRAW: Result = "1/2-1/2"
 
 
 @dataclass(frozen=True)
@@ -407,6 +402,18 @@ class Game:
         """Whether the game has a result."""
         return self._result is not None
 
+    def outcome(self) -> Outcome | None:
+        """How the game ended (:attr:`result` and :attr:`termination` in one value), or
+        None while it goes on.
+
+        Unlike :meth:`Board.outcome`, which sees one position, this knows the history and
+        the players: draws by the rules (40-move rule, repetition), agreed or claimed
+        draws, resignations and results recorded from a PDN file, in the side names.
+        """
+        if self._result is None or self._termination is None:
+            return None
+        return Outcome(self._result, self._termination)
+
     @property
     def quiet_plies(self) -> int:
         """Moves (by either side) since the last capture or man move."""
@@ -617,12 +624,8 @@ class Game:
         board = self._board
         if board.is_over():
             loser = board.turn
-            name = self.side_name(loser)
-            if board.count(loser) == 0:
-                reason = f"{name} has no pieces left"
-            else:
-                reason = f"every {name} piece is blocked"
-            self._finish(WIN[opponent(loser)], reason, by_rules=True)
+            lost = lost_by(loser, self.side_name(loser), board.count(loser))
+            self._finish(lost.result, lost.termination, by_rules=True)
             return
         rules = self.draw_rules
         if rules.automatic and (draw := self._draw_reason()):

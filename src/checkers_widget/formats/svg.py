@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -217,6 +218,88 @@ def _listed(values: object, what: str, limit: int = 64) -> list[object]:
     return items
 
 
+#: The colour names of CSS (Color Module level 4), which SVG shares; with ``transparent``
+#: and ``currentColor``.
+CSS_COLOR_NAMES = frozenset(
+    # One string, split: 148 names read better as a paragraph than one a line.
+    """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue
+    cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey
+    darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon
+    darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet
+    deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen
+    fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew
+    hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon
+    lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey
+    lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey
+    lightsteelblue lightyellow lime limegreen linen magenta maroon mediumaquamarine
+    mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
+    mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose
+    moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
+    palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink
+    plum powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon
+    sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey
+    snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white
+    whitesmoke yellow yellowgreen transparent currentcolor""".split()  # noqa: SIM905
+)
+
+_HEX_COLOR = re.compile(r"#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})", re.IGNORECASE | re.ASCII)
+_FUNCTION_COLOR = re.compile(
+    r"(?:rgba?|hsla?)\((?:\s*[+-]?[0-9.]+(?:%|deg)?\s*[,/]?){3,4}\s*\)",
+    re.IGNORECASE | re.ASCII,
+)
+
+
+def _check_color(value: object, what: str) -> str:
+    """Return ``value`` after checking it is a colour SVG understands.
+
+    Accepted: ``#rgb``, ``#rgba``, ``#rrggbb``, ``#rrggbbaa``, ``rgb(...)``/``rgba(...)``/
+    ``hsl(...)``/``hsla(...)`` with numbers, and the CSS colour names (``"gold"``).
+    Anything else (a typo, a quote that would break the markup) raises.
+    """
+    if isinstance(value, str) and len(value) <= 64:
+        text = value.strip()
+        if (
+            _HEX_COLOR.fullmatch(text)
+            or _FUNCTION_COLOR.fullmatch(text)
+            or text.lower() in CSS_COLOR_NAMES
+        ):
+            return text
+    raise CheckersError(
+        f"{what} must be a colour such as '#ffcc00', '#ffcc0080' (with opacity), "
+        f"'rgb(255, 204, 0)' or 'gold', got {brief(value)}"
+    )
+
+
+def _paint(color: str, attribute: str = "fill") -> str:
+    """SVG attributes painting with ``color``: a hex colour with an alpha digit pair (or
+    digit) is split into the colour and ``fill-opacity``, which every renderer reads."""
+    if color.startswith("#") and len(color) in (5, 9):
+        digits = color[1:]
+        if len(digits) == 4:
+            digits = "".join(d * 2 for d in digits)
+        opacity = _num(int(digits[6:], 16) / 255)
+        return f'{attribute}="#{digits[:6]}" {attribute}-opacity="{opacity}"'
+    return f'{attribute}="{_esc(color)}"'
+
+
+def _fills(fill: object) -> list[tuple[int, str]]:
+    """``fill`` (a mapping of squares to colours, or None) checked, in square order."""
+    if fill is None:
+        return []
+    if not isinstance(fill, Mapping):
+        raise CheckersError(
+            f"fill must be a mapping of squares to colours, e.g. {{11: '#ffcc0080'}}, "
+            f"got {brief(fill)}"
+        )
+    checked = {}
+    for square, color in fill.items():
+        checked[_check_square(square, "fill square")] = _check_color(
+            color, f"the fill colour of square {square}"
+        )
+    return sorted(checked.items())
+
+
 def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
     """Merge user colours over :data:`DEFAULT_COLORS`, rejecting unknown keys."""
     palette = dict(DEFAULT_COLORS)
@@ -228,7 +311,9 @@ def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
             raise CheckersError(
                 f"unknown color key(s) {unknown}; expected some of {sorted(DEFAULT_COLORS)}"
             )
-        palette.update({key: str(value) for key, value in colors.items()})
+        palette.update(
+            {key: _check_color(value, f"colors[{key!r}]") for key, value in colors.items()}
+        )
     return palette
 
 
@@ -325,7 +410,8 @@ def board_svg(
     show_numbers: bool = False,
     last_move: MoveLike | None = None,
     highlight: Iterable[int] = (),
-    arrows: Iterable[tuple[int, int]] = (),
+    arrows: Iterable[tuple[int, int] | tuple[int, int, str]] = (),
+    fill: Mapping[int, str] | None = None,
     colors: Mapping[str, str] | None = None,
     title: str | None = None,
 ) -> str:
@@ -345,8 +431,15 @@ def board_svg(
             its start and end squares are tinted, its path drawn as a thin line and the
             captured squares marked with a small cross.
         highlight: squares to mark, e.g. legal destinations or a hint.
-        arrows: ``(from, to)`` square pairs drawn as arrows, e.g. for hints or analysis.
-        colors: overrides for :data:`DEFAULT_COLORS` (unknown keys raise ``CheckersError``).
+        arrows: ``(from, to)`` square pairs drawn as arrows, e.g. for hints or analysis, in
+            the palette's ``"arrow"`` colour; ``(from, to, color)`` gives one its own colour
+            (e.g. ``(22, 18, "#2b7de9")``).
+        fill: colours for squares 1..32, e.g. ``{11: "#ffcc0080"}``: each square is
+            painted over (under the highlights and pieces), after the last move's tint. A
+            colour is ``#rgb``, ``#rrggbb``, either with an alpha digit or pair for
+            opacity, ``rgb()``/``rgba()``/``hsl()``/``hsla()`` or a CSS colour name.
+        colors: overrides for :data:`DEFAULT_COLORS` (unknown keys and values that are not
+            colours raise ``CheckersError``).
         title: accessible title (``<title>`` and ``aria-label``); defaults to
             ``"Checkers position"``.
 
@@ -357,7 +450,8 @@ def board_svg(
 
     Raises:
         CheckersError: (a ``ValueError``) for an invalid size, orientation, square
-            number, piece colour, colour key, title or highlight/arrow/last_move shape.
+            number, piece colour, colour key or colour, title or
+            highlight/arrow/fill/last_move shape.
     """
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise CheckersError(f"size must be a positive int or None, got {brief(size)}")
@@ -366,16 +460,21 @@ def board_svg(
     prefix = _id_prefix(palette)
     position = _read_position(board)
     marks = sorted({_check_square(s, "highlight square") for s in _listed(highlight, "highlight")})
-    arrow_pairs = []
-    for pair in _listed(arrows, "arrows"):
-        if not isinstance(pair, tuple | list) or len(pair) != 2:
-            raise CheckersError(f"an arrow is a pair of squares (start, end), got {brief(pair)}")
-        start, end = pair
+    arrow_list: list[tuple[int, int, str | None]] = []
+    for arrow in _listed(arrows, "arrows"):
+        if not isinstance(arrow, tuple | list) or len(arrow) not in (2, 3):
+            raise CheckersError(
+                "an arrow is a pair of squares (start, end) or (start, end, color), "
+                f"got {brief(arrow)}"
+            )
+        start, end = arrow[0], arrow[1]
         _check_square(start, "arrow start")
         _check_square(end, "arrow end")
         if start == end:
-            raise CheckersError(f"arrow must join two different squares, got {brief(pair)}")
-        arrow_pairs.append((start, end))
+            raise CheckersError(f"arrow must join two different squares, got {brief(arrow)}")
+        color = _check_color(arrow[2], "arrow color") if len(arrow) == 3 else None
+        arrow_list.append((start, end, color))
+    fills = _fills(fill)
     path: list[int] = []
     captures: list[int] = []
     if title is not None and not isinstance(title, str):
@@ -421,6 +520,16 @@ def board_svg(
             out.append(
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                 f'data-mark="{role}" data-mark-square="{square}"/>'
+            )
+        out.append("</g>")
+
+    if fills:
+        out.append("<g>")
+        for square, color in fills:
+            x, y = _origin(square, orientation)
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" {_paint(color)} '
+                f'data-mark="fill" data-mark-square="{square}"/>'
             )
         out.append("</g>")
 
@@ -478,14 +587,17 @@ def board_svg(
             )
         out.append("</g>")
 
-    if arrow_pairs:
+    if arrow_list:
         out.append(
             f'<g fill="{_esc(palette["arrow"])}" fill-opacity=".85" stroke="#fff" '
             f'stroke-width="1" stroke-opacity=".6" stroke-linejoin="round">'
         )
-        for start, end in arrow_pairs:
+        for start, end, color in arrow_list:
             points = _arrow_polygon(_center(start, orientation), _center(end, orientation))
-            out.append(f'<polygon points="{points}" data-mark="arrow" data-arrow="{start}-{end}"/>')
+            own = f"{_paint(color)} " if color is not None else ""
+            out.append(
+                f'<polygon points="{points}" {own}data-mark="arrow" data-arrow="{start}-{end}"/>'
+            )
         out.append("</g>")
 
     out.append("</svg>")

@@ -39,8 +39,9 @@ from typing import Any
 
 from ..core.color import BLACK, WHITE, Color, opponent
 from ..core.errors import CheckersError
-from ..core.game import WIN, DrawRules, Game, GameEvent
+from ..core.game import DrawRules, Game, GameEvent
 from ..core.move import Move
+from ..core.outcome import WIN
 from .session import Refusal, Session, SessionError, SessionEvent, _Link, game_status, logger
 from .wire import MAX_NAME_CHARS, Message, ProtocolError, printable
 

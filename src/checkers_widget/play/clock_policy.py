@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.color import Color, opponent
-from ..core.game import WIN
+from ..core.outcome import WIN
 from .clock import Expiry
 from .players import Human
 from .state import Status, default_status

@@ -27,6 +27,7 @@ from ..core.color import Color
 from ..core.errors import HookError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
+from ..core.outcome import Outcome
 from ..formats.svg import Picture
 
 __all__ = ["GAME_CHANGES", "GAME_READS", "GameView", "guarded"]
@@ -64,6 +65,7 @@ GAME_READS = frozenset(
         "termination",
         "winner",
         "is_over",
+        "outcome",
         "quiet_plies",
         "repetitions",
         "can_undo",
@@ -158,6 +160,9 @@ class GameView:
 
     def is_over(self) -> bool:
         return self._game.is_over()
+
+    def outcome(self) -> Outcome | None:
+        return self._game.outcome()
 
     @property
     def quiet_plies(self) -> int:
