@@ -210,13 +210,34 @@ def test_lesson_on_the_board(item: Lesson, progress: Progress) -> None:
 
 def test_a_lesson_board_offers_only_what_the_lesson_needs(progress: Progress) -> None:
     tut = tutorial("compulsory", progress)
-    assert offered(tut.board) == {"undo", "redo", "flip", "replay"}
+    assert offered(tut.board) == {"undo", "redo", "flip", "replay", "accessible"}
     assert tut.board.size == 480  # beside the task, and the same size all along
     assert not command(tut.board, "offer-draw")
     assert tut.board.state["status"]["text"] == "That control is not offered on this board"
     tut.start("draw-offer")  # the lesson about offering a draw offers one
     assert {"offer-draw", "accept-draw", "decline-draw"} <= offered(tut.board)
     assert "evaluation" not in offered(tut.board)
+
+
+def typed(board: Any, notation: str) -> bool:
+    """What the screen-reader mode's Command box sends for a typed move."""
+    return board.handle_intent(
+        {"kind": "move", "version": board.state["version"], "notation": notation}
+    )
+
+
+def test_a_lesson_is_played_by_typed_moves_as_by_clicks(progress: Progress) -> None:
+    """The lesson board offers the Screen reader switch; a learner who types the moves
+    there meets the lesson's refusals and solves it as one who clicks."""
+    tut = tutorial("compulsory", progress)
+    tut.board.accessible = True
+    fen = tut.board.game.board.to_fen()
+    typed(tut.board, "11-15")  # a step where a jump is compulsory
+    assert tut.board.state["status"]["kind"] == "refused"
+    assert "capturing is compulsory" in tut.board.state["status"]["text"]
+    assert tut.board.game.board.to_fen() == fen
+    assert typed(tut.board, "9x18") and tut.board.wait(10)
+    assert tut.board.state["status"] == {"text": "Lesson solved ★★☆", "kind": "over"}
 
 
 def test_a_solved_lesson_says_so_and_offers_next_beside_the_feedback(

@@ -52,8 +52,9 @@ __all__ = [
 ]
 
 #: The board controls every lesson offers (see ``CheckersWidget(controls=...)``): taking
-#: a move back, turning the board round and replaying a move hop by hop.
-LESSON_CONTROLS = ("undo", "redo", "flip", "replay")
+#: a move back, turning the board round, replaying a move hop by hop, and the switch of
+#: the screen-reader mode (so that a learner who cannot see the board can do the lessons).
+LESSON_CONTROLS = ("undo", "redo", "flip", "replay", "accessible")
 
 #: The draw controls, offered only by a lesson about offering a draw.
 _OFFER_CONTROLS = ("offer-draw", "accept-draw", "decline-draw")
