@@ -200,7 +200,9 @@ def test_a_new_notebook_plays_the_computer(lite, requests, console_log, artifact
     )
     expect(root.locator(LIT).first).to_be_visible(timeout=60_000)
     replied = time.monotonic()
-    expect(root.locator(STATUS)).to_have_text("Black to move")
+    # Easy plays at random among its near-best moves: some replies offer Black a jump.
+    black_to_move = re.compile(r"^\s*Black to move(: you must jump)?\s*$")
+    expect(root.locator(STATUS)).to_have_text(black_to_move)
     board = pieces(root)
     white = {square for square, piece in board.items() if piece == "white-man"}
     assert len(white) == 12 and len(white - WHITE_START) == 1, board
