@@ -1,8 +1,10 @@
 """The folders are the layers: each imports only the layers below it (issue 12).
 
-From the bottom: ``core`` (the rules, stdlib only), ``formats`` (with ``data``), ``engine``,
-``network``, ``play`` (a board's session, Jupyter-free), ``widget`` (the only layer that
-imports anywidget, traitlets, ipywidgets or IPython) and ``tutorial``. The package's
+From the bottom: ``core`` (the rules, stdlib only), ``formats`` (with ``data`` and the
+animations of ``export``), ``engine``, ``analysis`` (game review, puzzle mining, the opening
+explorer), ``network``, ``play`` (a board's session, Jupyter-free), ``widget`` (the only layer that
+imports anywidget, traitlets, ipywidgets or IPython) and ``tutorial`` (with ``puzzles``, whose
+trainer is a board like a lesson's). The package's
 ``__init__`` sits on top (it re-exports the public names).
 
 Every import counts: at module level, inside functions and under ``TYPE_CHECKING``. The
@@ -29,12 +31,13 @@ NAME = "checkers_widget"
 #: The layers from the bottom up; a module may import its own layer and those before it.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("core",),
-    ("formats", "data"),
+    ("formats", "data", "export"),
     ("engine",),
+    ("analysis",),
     ("network",),
     ("play",),
     ("widget",),
-    ("tutorial",),
+    ("tutorial", "puzzles"),
 )
 
 #: Upward imports that are allowed, inside a function only: (importing module, imported).

@@ -1,0 +1,10 @@
+"""Learning from games: reviews of played games, puzzles mined from them, an opening explorer.
+
+This layer sits on the engine (it searches) and below the network, the play session and the
+widget (which show what it finds). It imports no Jupyter module, so a review runs in a
+script, a process pool or a cluster worker as well as in a notebook.
+"""
+
+from .review import Judgement, PlyReview, Review, SideSummary, review, review_games
+
+__all__ = ["Judgement", "PlyReview", "Review", "SideSummary", "review", "review_games"]
