@@ -2,6 +2,7 @@
 
 from typing import TYPE_CHECKING
 
+from .analysis.explorer import ExplorerMove, OpeningExplorer
 from .core.board import START_FEN, Board
 from .core.color import BLACK, WHITE, Color
 from .core.errors import (
@@ -45,6 +46,7 @@ __all__ = [
     "Color",
     "DrawRules",
     "Engine",
+    "ExplorerMove",
     "FenError",
     "Game",
     "GameOverError",
@@ -54,6 +56,7 @@ __all__ = [
     "MilestoneBook",
     "Move",
     "MoveVetoed",
+    "OpeningExplorer",
     "Outcome",
     "PdnError",
     "PdnNote",
