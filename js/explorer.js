@@ -143,7 +143,7 @@ export class ExplorerPanel {
       if (count <= 0) continue;
       const part = el("span", `cw-explorer-part cw-explorer-${kind}`, { "data-kind": kind });
       part.style.width = `${(100 * count) / row.games}%`;
-      part.textContent = share >= 15 ? `${share}%` : "";
+      part.textContent = share >= 20 ? `${share}%` : "";
       bar.append(part);
     }
     button.append(move, games, bar);

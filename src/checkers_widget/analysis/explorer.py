@@ -12,7 +12,9 @@ moves that led to it, so transpositions merge: games that reach the same positio
 different move orders are counted together. A game counts once per position, at its first
 visit (a king shuffle that comes back to a position is not a second game). Only the
 moves are kept, not the games, so memory grows with the number of different
-(position, move) pairs, and building is linear in the number of plies read.
+(position, move) pairs, and building is linear in the number of plies read. Once built
+the index is packed (a position is one integer, its moves a tuple of rows shared between
+positions with the same row), about 190 bytes a position.
 
 Two collections ship with the package (:meth:`OpeningExplorer.bundled`):
 
@@ -75,11 +77,31 @@ _TITLES: dict[str, str] = {
     "tinsley": "Marion Tinsley's 723 games",
 }
 
-# A position's key, as Board.key() gives it, and a move's squares.
-_Key = tuple[int, int, int, Color]
+# A move's squares; the tally of one move while building: games, Black wins, draws,
+# White wins; and a packed row: the squares and the four counts.
 _Path = tuple[int, ...]
-# The tally of one move: games, Black wins, draws, White wins.
 _Tally = list[int]
+_Row = tuple[_Path, int, int, int, int]
+
+#: Bits of each of the board's internal masks (black, white, kings), packed side by side.
+_MASK_BITS = 40
+
+
+def _pack(black: int, white: int, kings: int, turn: Color) -> int:
+    """A position as one integer (the three masks and the side to move)."""
+    return ((black << _MASK_BITS | white) << _MASK_BITS | kings) << 1 | (turn == WHITE)
+
+
+def _unpack(key: int) -> tuple[int, int, int, Color]:
+    full = (1 << _MASK_BITS) - 1
+    turn: Color = WHITE if key & 1 else BLACK
+    key >>= 1
+    return key >> 2 * _MASK_BITS, key >> _MASK_BITS & full, key & full, turn
+
+
+def _position_key(board: Board) -> int:
+    return _pack(*board.key())
+
 
 _RESULT_COLUMN = {"1-0": 1, "1/2-1/2": 2, "0-1": 3}
 
@@ -129,7 +151,7 @@ class OpeningExplorer:
             )
         self.name = " ".join(name.split())
         self.max_plies = max_plies
-        self._index: dict[_Key, dict[_Path, _Tally]] = {}
+        self._index: dict[int, tuple[_Row, ...]] = {}
         self._games = 0
 
     # ------------------------------------------------------------------ building
@@ -146,10 +168,12 @@ class OpeningExplorer:
         explorer = cls(name=name, max_plies=max_plies)
         if isinstance(games, Game) or not isinstance(games, Iterable):
             raise CheckersError(f"games must be an iterable of Game, not {brief(games)}")
+        tallies: dict[int, dict[_Path, _Tally]] = {}
         for number, game in enumerate(games, 1):
             if not isinstance(game, Game):
                 raise CheckersError(f"item {number} of games is not a Game: {brief(game)}")
-            explorer._add(game)
+            explorer._add(game, tallies)
+        explorer._index = _packed(tallies)
         return explorer
 
     @classmethod
@@ -181,20 +205,19 @@ class OpeningExplorer:
             )
         return _bundled(which)
 
-    def _add(self, game: Game) -> None:
+    def _add(self, game: Game, tallies: dict[int, dict[_Path, _Tally]]) -> None:
         """Tally one game: each position it reaches, with the move it plays there."""
         column = _RESULT_COLUMN.get(final_result(game) or "")
         board = Board(game.start_fen)
         line = game.line
         if self.max_plies is not None:
             line = line[: self.max_plies]
-        index = self._index
-        seen: set[_Key] = set()
+        seen: set[int] = set()
         for move in line:
-            key = board.key()
+            key = _position_key(board)
             if key not in seen:
                 seen.add(key)
-                tally = index.setdefault(key, {}).setdefault(move.path, [0, 0, 0, 0])
+                tally = tallies.setdefault(key, {}).setdefault(move.path, [0, 0, 0, 0])
                 tally[0] += 1
                 if column is not None:
                     tally[column] += 1
@@ -217,14 +240,15 @@ class OpeningExplorer:
         position, or a FEN), most played first (then in notation order); empty for a
         position no game reached. Only moves legal in that position are listed."""
         board = _board_of(where)
-        played = self._index.get(board.key())
-        if not played:
+        rows = self._index.get(_position_key(board))
+        if not rows:
             return []
+        played = {row[0]: row for row in rows}
         found = []
         for move in board.legal_moves():
-            tally = played.get(move.path)
-            if tally is not None:
-                found.append(ExplorerMove(str(move), move.path, *tally))
+            row = played.get(move.path)
+            if row is not None:
+                found.append(ExplorerMove(str(move), move.path, *row[1:]))
         found.sort(key=lambda m: (-m.games, m.path))
         return found
 
@@ -244,10 +268,11 @@ class OpeningExplorer:
             f"max_plies {self.max_plies if self.max_plies is not None else '-'}",
             f"games {self._games}",
         ]
-        for (black, white, kings, turn), played in self._index.items():
+        for key, rows in self._index.items():
+            black, white, kings, turn = _unpack(key)
             masks = (_square_mask(black), _square_mask(white), _square_mask(kings))
             lines.append(f"P {masks[0]:x} {masks[1]:x} {masks[2]:x} {turn[0]}")
-            for path, tally in played.items():
+            for path, *tally in rows:
                 lines.append(" ".join(["-".join(map(str, path)), *map(str, tally)]))
         text = "\n".join(lines) + "\n"
         return gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)
@@ -331,8 +356,11 @@ def _read_index(lines: io.StringIO) -> OpeningExplorer:
         name=fields["name"], max_plies=None if plies == "-" else int(plies) or None
     )
     explorer._games = int(fields["games"])
-    index = explorer._index
-    played: dict[_Path, _Tally] | None = None
+    pool = _RowPool()
+    index: dict[int, tuple[_Row, ...]] = {}
+    # The moves of the position being read, and its key; stored when the next one starts.
+    played: dict[_Path, _Row] | None = None
+    key = 0
     for number, line in enumerate(lines, 5):
         words = line.split()
         if words and words[0] == "P":
@@ -343,10 +371,12 @@ def _read_index(lines: io.StringIO) -> OpeningExplorer:
             black, white, kings = (_internal_mask(int(w, 16)) for w in words[1:4])
             if black & white or kings & ~(black | white):
                 raise refuse(number, "pieces overlap, or a king stands on an empty square")
-            key: _Key = (black, white, kings, BLACK if words[4] == "b" else WHITE)
+            if played is not None:
+                index[key] = tuple(played.values())
+            key = _pack(black, white, kings, BLACK if words[4] == "b" else WHITE)
             if key in index:
                 raise refuse(number, "this position was listed already")
-            played = index[key] = {}
+            played = {}
             continue
         if played is None:
             raise refuse(number, "a move before any position")
@@ -360,8 +390,34 @@ def _read_index(lines: io.StringIO) -> OpeningExplorer:
             raise refuse(number, f"squares must be 1-32 and results at most the games: {line}")
         if path in played:
             raise refuse(number, "this move was listed already for the position")
-        played[path] = tally
+        played[path] = pool.row(path, tally)
+    if played is not None:
+        index[key] = tuple(played.values())
+    explorer._index = index
     return explorer
+
+
+class _RowPool:
+    """One object for each different row (and path): most positions of a big collection
+    are reached by a single game, so their rows repeat, and the index shares them."""
+
+    def __init__(self) -> None:
+        self._rows: dict[_Row, _Row] = {}
+        self._paths: dict[_Path, _Path] = {}
+
+    def row(self, path: _Path, tally: _Tally) -> _Row:
+        games, black, draws, white = tally
+        row: _Row = (self._paths.setdefault(path, path), games, black, draws, white)
+        return self._rows.setdefault(row, row)
+
+
+def _packed(tallies: dict[int, dict[_Path, _Tally]]) -> dict[int, tuple[_Row, ...]]:
+    """The tallies as the index keeps them: per position a tuple of shared rows."""
+    pool = _RowPool()
+    return {
+        key: tuple(pool.row(path, tally) for path, tally in played.items())
+        for key, played in tallies.items()
+    }
 
 
 @cache
