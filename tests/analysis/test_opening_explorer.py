@@ -211,7 +211,10 @@ def _index(*lines: str) -> bytes:
         (_index("11-15 1 0 0 0"), "line 5: a move before any position"),
         (_index("P fff fff00000 0 b", "11-15 1 2 0 0"), "line 6"),  # more results than games
         (_index("P fff fff00000 0 b", "11-15 one 0 0 0"), "line 6"),
+        (_index("P fff fff00000 0 b", "11-15 1 0 0 0 0"), "line 6"),
+        (_index("P fff fff00000 0 b", "11-15 +1 0 0 0"), "line 6"),
         (_index("P fff fff00000 0 x"), "side to move"),
+        (_index("P fff fff00000 b"), "three square masks"),
         (_index("P fff fff 0 b"), "overlap"),
         (_index("P fff fff00000 0 b", "11-15 1 0 0 0", "11-15 1 0 0 0"), "listed already"),
         (_index("P fff fff00000 0 b", "11-99 1 0 0 0"), "1-32"),

@@ -325,9 +325,13 @@ def _internal_mask(mask: int) -> int:
     return t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24 & 255]
 
 
-_PATH = re.compile(r"\d{1,2}(?:-\d{1,2}){1,12}", re.ASCII)
 _COUNT = re.compile(r"\d{1,9}", re.ASCII)
-_MASK = re.compile(r"[0-9a-f]{1,8}", re.ASCII)
+_POSITION_LINE = re.compile(
+    r"P ([0-9a-f]{1,8}) ([0-9a-f]{1,8}) ([0-9a-f]{1,8}) ([bw])\n?", re.ASCII
+)
+_MOVE_LINE = re.compile(
+    r"(\d{1,2}(?:-\d{1,2}){1,12}) (\d{1,9}) (\d{1,9}) (\d{1,9}) (\d{1,9})\n?", re.ASCII
+)
 
 
 def _read_index(lines: io.StringIO) -> OpeningExplorer:
@@ -361,31 +365,36 @@ def _read_index(lines: io.StringIO) -> OpeningExplorer:
     # The moves of the position being read, and its key; stored when the next one starts.
     played: dict[_Path, _Row] | None = None
     key = 0
+    paths: dict[str, _Path] = {}
     for number, line in enumerate(lines, 5):
-        words = line.split()
-        if words and words[0] == "P":
-            if len(words) != 5 or not all(_MASK.fullmatch(w) for w in words[1:4]):
-                raise refuse(number, f"a position needs three square masks, found {brief(line)}")
-            if words[4] not in ("b", "w"):
-                raise refuse(number, f"the side to move must be b or w, not {brief(words[4])}")
-            black, white, kings = (_internal_mask(int(w, 16)) for w in words[1:4])
+        if line.startswith("P"):
+            position = _POSITION_LINE.fullmatch(line)
+            if position is None:
+                raise refuse(
+                    number,
+                    "a position needs three square masks and the side to move (b or w), "
+                    f"found {brief(line)}",
+                )
+            black, white, kings = (_internal_mask(int(w, 16)) for w in position.groups()[:3])
             if black & white or kings & ~(black | white):
                 raise refuse(number, "pieces overlap, or a king stands on an empty square")
             if played is not None:
                 index[key] = tuple(played.values())
-            key = _pack(black, white, kings, BLACK if words[4] == "b" else WHITE)
+            key = _pack(black, white, kings, BLACK if position[4] == "b" else WHITE)
             if key in index:
                 raise refuse(number, "this position was listed already")
             played = {}
             continue
         if played is None:
             raise refuse(number, "a move before any position")
-        if len(words) != 5 or not _PATH.fullmatch(words[0]):
+        move = _MOVE_LINE.fullmatch(line)
+        if move is None:
             raise refuse(number, f"expected a move and four counts, found {brief(line)}")
-        if not all(_COUNT.fullmatch(w) for w in words[1:]):
-            raise refuse(number, f"the counts must be whole numbers, found {brief(line)}")
-        path = tuple(int(s) for s in words[0].split("-"))
-        tally = [int(w) for w in words[1:]]
+        text = move[1]
+        path = paths.get(text)
+        if path is None:
+            path = paths[text] = tuple(int(s) for s in text.split("-"))
+        tally = [int(move[2]), int(move[3]), int(move[4]), int(move[5])]
         if not all(1 <= s <= 32 for s in path) or sum(tally[1:]) > tally[0] or not tally[0]:
             raise refuse(number, f"squares must be 1-32 and results at most the games: {line}")
         if path in played:
