@@ -170,7 +170,8 @@ def _captions(
     The clip's id is the palette's prefix, like the pieces' ids: two animations on one page
     share it only when it is the same rectangle."""
     captions = timeline.captions
-    frames = [(0.0, "0 0")]
+    # Before the first caption begins (no title), the column waits below the window.
+    frames = [(0.0, "0 0" if captions[0].begin <= 0 else f"0 {CAPTION_BAND}")]
     for index, caption in enumerate(captions):
         if caption.begin > 0:
             frames.append((caption.begin, f"0 {-index * CAPTION_BAND}"))
@@ -179,8 +180,9 @@ def _captions(
         f'<clipPath id="{window}"><rect y="{VIEW}" width="{VIEW}" height="{CAPTION_BAND}"/>'
         "</clipPath>",
         f'<g clip-path="url(#{window})" data-mark="captions">',
-        f'<g font-family="Helvetica,Arial,sans-serif" font-size="22" font-weight="bold" '
-        f'text-anchor="middle" fill="{_esc(palette["white"])}">',
+        f'<g transform="translate({frames[0][1]})" font-family="Helvetica,Arial,sans-serif" '
+        f'font-size="22" font-weight="bold" text-anchor="middle" '
+        f'fill="{_esc(palette["white"])}">',
         clock.animate(
             "transform",
             frames,
