@@ -6,6 +6,7 @@ takes back (``30x23``, taking 26) and Black crowns (``27-31``): three moves, fou
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 
 LINE_FEN = "B:W14,23,30:B9,26"
@@ -34,7 +35,9 @@ def parse(svg: str) -> ET.Element:
 
 def pieces(root: ET.Element) -> dict[int, ET.Element]:
     """The piece groups by their start square."""
-    return {int(g.attrib["data-square"]): g for g in root.iter(f"{SVG}g") if "data-piece" in g.attrib}
+    return {
+        int(g.attrib["data-square"]): g for g in root.iter(f"{SVG}g") if "data-piece" in g.attrib
+    }
 
 
 def frames(element: ET.Element) -> list[tuple[float, str]]:
@@ -52,7 +55,7 @@ def moves_of(piece: ET.Element) -> list[tuple[float, float, str, str]]:
     if found is None:
         return []
     pairs = frames(found)
-    return [(a, b, u, v) for (a, u), (b, v) in zip(pairs, pairs[1:], strict=False) if u != v]
+    return [(a, b, u, v) for (a, u), (b, v) in itertools.pairwise(pairs) if u != v]
 
 
 def disappears_at(piece: ET.Element) -> float | None:

@@ -49,9 +49,7 @@ def near(pixel: tuple[int, ...], color: str, tolerance: int = 24) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(color), strict=False))
 
 
-def centre(
-    image: Image.Image, square: int, dx: float = 0, dy: float = 0
-) -> tuple[int, ...]:
+def centre(image: Image.Image, square: int, dx: float = 0, dy: float = 0) -> tuple[int, ...]:
     """The pixel at the centre of ``square`` (moved by ``dx``, ``dy`` board units)."""
     x, y = _center(square, "black")
     scale = SIZE / VIEW

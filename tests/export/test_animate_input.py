@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +109,16 @@ def test_the_source_is_not_changed() -> None:
     moves = list(LINE)
     animate(moves, start=board)
     assert board.to_fen() == Board(LINE_FEN).to_fen() and moves == LINE
+
+
+def test_the_package_offers_animate_and_loads_pillow_only_for_a_gif() -> None:
+    code = (
+        "import sys, checkers_widget as cw\n"
+        "from checkers_widget import export\n"
+        f"cw.animate({LINE!r}, start={LINE_FEN!r})\n"
+        "print('PIL' in sys.modules, cw.animate is export.animate)\n"
+        f"cw.animate({LINE!r}, start={LINE_FEN!r}, format='gif')\n"
+        "print('PIL' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True", "True"]

@@ -36,9 +36,7 @@ def at(square: int, orientation: str = "black") -> str:
 def test_the_svg_is_well_formed_and_every_animation_shares_one_duration() -> None:
     root = parse(line_svg())
     total = schedule(LINE_HOPS, HOP, PAUSE, HOLD)[-1]
-    animations = [
-        el for el in root.iter() if el.tag in (f"{SVG}animate", f"{SVG}animateTransform")
-    ]
+    animations = [el for el in root.iter() if el.tag in (f"{SVG}animate", f"{SVG}animateTransform")]
     assert animations
     assert {el.attrib["dur"] for el in animations} == {f"{total:g}s"}
     assert {el.attrib.get("repeatCount") for el in animations} == {"indefinite"}
@@ -183,7 +181,9 @@ def test_the_last_move_tint_follows_each_move() -> None:
 
     to = frames(tints["last-move-to"].find(f"{SVG}animateTransform"))  # type: ignore[arg-type]
     assert [value for _, value in to[1:]] == [corner(27), corner(23), corner(31)]
-    assert not any(r.attrib.get("data-mark") for r in parse(line_svg(last_move=False)).iter(f"{SVG}rect"))
+    assert not any(
+        r.attrib.get("data-mark") for r in parse(line_svg(last_move=False)).iter(f"{SVG}rect")
+    )
 
 
 def test_the_result_is_text_written_to_the_path(tmp_path: pytest.TempPathFactory) -> None:
