@@ -107,6 +107,15 @@ def test_a_taken_piece_fades_in_the_second_half_of_its_hop() -> None:
     assert near(centre(frames[PER_HOP][0], 14, dx, dy), DEFAULT_COLORS["dark"])
 
 
+def test_fast_hops_get_fewer_frames_than_asked_none_shorter_than_20_ms() -> None:
+    data = animate(LINE, start=LINE_FEN, format="gif", seconds_per_hop=0.05, frames_per_hop=6)
+    frames = gif_frames(data)
+    assert len(frames) == 1 + sum(LINE_HOPS) * 2  # 0.05 s a hop: two frames of 25 ms
+    assert min(duration for _, duration in frames) >= 20
+    total = schedule(LINE_HOPS, 0.05, PAUSE, HOLD)[-1]
+    assert sum(duration for _, duration in frames) == round(total * 1000)
+
+
 def test_loop_and_play_once() -> None:
     assert Image.open(io.BytesIO(line_gif())).info.get("loop") == 0
     assert "loop" not in Image.open(io.BytesIO(line_gif(loop=False))).info

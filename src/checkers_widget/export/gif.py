@@ -251,11 +251,16 @@ class _Painter:
                 sprite = self._faded(sprite, opacity)
             image.paste(sprite, (round(x * s - half), round(y * s - half)), sprite)
         if self.caption and frame.caption:
+            # Centred by its measured box rather than anchor="mm", which Pillow refuses for
+            # the bitmap font it falls back on when built without FreeType.
+            left, top, right, bottom = draw.textbbox((0, 0), frame.caption, font=self.font)
             draw.text(
-                (self.size[0] / 2, (VIEW + 20) * s),
+                (
+                    (self.size[0] - (right - left)) / 2 - left,
+                    (VIEW + 20) * s - (bottom - top) / 2 - top,
+                ),
                 frame.caption,
                 font=self.font,
-                anchor="mm",
                 fill=self._rgb(self.palette["white"])[:3],
             )
         return image
