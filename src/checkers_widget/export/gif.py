@@ -1,7 +1,7 @@
 """An animated GIF of a :class:`~.timeline.Timeline`, drawn with Pillow (the ``export`` extra).
 
-GIF is the format every slide tool plays (PowerPoint, Keynote, Google Slides, LibreOffice),
-where an animated SVG may show only its first frame. This module imports Pillow, so it is
+GIF is the animation format slide tools play, where an animated SVG may show only its
+start. This module imports Pillow, so it is
 imported only when a GIF is asked for (:func:`~.animate.animate` turns a missing Pillow into
 a :class:`~.animate.MissingDependencyError` that says what to install).
 
@@ -9,7 +9,9 @@ The picture is drawn here, not by rendering the SVG (that would need an SVG rend
 same geometry (:func:`~checkers_widget.formats.svg.square_rowcol`, ``CELL``, ``MARGIN``) and
 palette as :func:`~checkers_widget.formats.svg.board_svg`, shapes drawn three times larger and
 scaled down for smooth edges. The board and the four piece kinds are drawn once; a frame is
-the board with pieces pasted on, reduced to one shared palette of colours.
+the board with pieces pasted on, reduced to one shared palette of colours and handed at once
+to :class:`~.gif_file.GifWriter`, so memory stays that of a frame or two however long the
+game.
 
 Frames: the start position; then for every hop ``frames_per_hop`` frames of the mover sliding
 (the last one has it on its square), a taken piece fading over the second half of its hop;
@@ -21,7 +23,6 @@ animation's duration rounded the same way.
 
 from __future__ import annotations
 
-import io
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 from ..core.errors import CheckersError
 from ..formats.svg import CELL, MARGIN, VIEW, _center, _origin
 from .animated_svg import CAPTION_BAND
+from .gif_file import GifWriter
 from .timeline import Timeline
 
 __all__ = ["MIN_FRAME_SECONDS", "Frame", "durations", "frames", "gif_bytes"]
@@ -253,11 +255,11 @@ class _Painter:
         if self.caption and frame.caption:
             # Centred by its measured box rather than anchor="mm", which Pillow refuses for
             # the bitmap font it falls back on when built without FreeType.
-            left, top, right, bottom = draw.textbbox((0, 0), frame.caption, font=self.font)
+            text_box = draw.textbbox((0, 0), frame.caption, font=self.font)
             draw.text(
                 (
-                    (self.size[0] - (right - left)) / 2 - left,
-                    (VIEW + 20) * s - (bottom - top) / 2 - top,
+                    (self.size[0] - (text_box[2] - text_box[0])) / 2 - text_box[0],
+                    (VIEW + 20) * s - (text_box[3] - text_box[1]) / 2 - text_box[1],
                 ),
                 frame.caption,
                 font=self.font,
@@ -293,35 +295,31 @@ def gif_bytes(
     plan = frames(timeline, orientation, frames_per_hop)
     if not last_move:
         plan = [Frame(f.begin, f.pieces, None, f.caption) for f in plan]
-    pictures = [painter.paint(frame) for frame in plan]
-    # One palette for every frame, chosen from a frame with all four piece kinds on it.
-    sample = painter.paint(
-        Frame(
-            0.0,
-            tuple((kind, 35 + 50 * i, 35, 1.0) for i, kind in enumerate(_KINDS)),
-            (1, 2),
-            "1. 23x14",
-        )
+    # One palette for every frame, chosen from the start, the end and a frame with all four
+    # piece kinds, a tint and a caption on it.
+    sample = Frame(
+        0.0,
+        tuple((kind, 35 + 50 * i, 35, 1.0) for i, kind in enumerate(_KINDS)),
+        (1, 2),
+        "1. 23x14",
     )
-    reference = Image.new("RGB", (sample.width, sample.height * 2))
-    reference.paste(sample, (0, 0))
-    reference.paste(pictures[-1], (0, sample.height))
-    shared = reference.quantize(colors=_COLOURS, method=Image.Quantize.MEDIANCUT)
-    indexed = [picture.quantize(palette=shared, dither=Image.Dither.NONE) for picture in pictures]
-    out = io.BytesIO()
-    options: dict[str, Any] = {}
-    if loop:
-        options["loop"] = 0
-    indexed[0].save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=indexed[1:],
-        duration=durations(plan, timeline.duration),
-        # The shared palette as the global colour table (no table in every frame), and
-        # optimize: Pillow writes only what changed, unchanged pixels as transparent.
-        palette=bytes(shared.getpalette() or []),
-        optimize=True,
-        **options,
-    )
-    return out.getvalue()
+    pictures = [painter.paint(f) for f in (sample, plan[0], plan[-1])]
+    width, height = painter.size
+    reference = Image.new("RGB", (width, height * len(pictures)))
+    for row, picture in enumerate(pictures):
+        reference.paste(picture, (0, row * height))
+    colours = reference.quantize(colors=_COLOURS, method=Image.Quantize.MEDIANCUT)
+    used = bytes((colours.getpalette() or [])[: 3 * _COLOURS])
+    count = len(used) // 3
+    # The palette frames are matched against: the colours, then copies of the first, so that
+    # no pixel gets an index past them (those are mapped back to 0, the same colour).
+    shared = Image.new("P", (1, 1))
+    shared.putpalette(used + used[:3] * (256 - count))
+    past = [i if i < count else 0 for i in range(256)]
+    writer = GifWriter(painter.size, used, loop=loop)
+    for frame, delay in zip(plan, durations(plan, timeline.duration), strict=True):
+        indexed = painter.paint(frame).quantize(palette=shared, dither=Image.Dither.NONE)
+        if indexed.getextrema()[1] >= count:  # type: ignore[operator]
+            indexed = indexed.point(past)
+        writer.add(indexed, delay // 10)
+    return writer.finish()
