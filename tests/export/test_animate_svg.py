@@ -136,6 +136,39 @@ def test_a_game_animates_from_its_own_start_with_its_players_as_title() -> None:
     assert svg == line_svg(title="Ann - Bob")
 
 
+@pytest.mark.parametrize(
+    ("result", "names", "text"),
+    [
+        ("1-0", "black-white", "1-0: Black wins"),
+        ("0-1", "red-white", "0-1: White wins"),
+        ("1-0", "red-white", "1-0: Red wins"),
+        ("1/2-1/2", "black-white", "1/2-1/2: drawn"),
+    ],
+)
+def test_a_finished_games_result_is_the_caption_during_the_hold(
+    result: str, names: str, text: str
+) -> None:
+    game = Game(fen=LINE_FEN, side_names=names)
+    for move in LINE:
+        game.play(move)
+    game.set_result(result)  # type: ignore[arg-type]
+    root = parse(animate(game))
+    group = next(g for g in root.iter(f"{SVG}g") if g.attrib.get("data-mark") == "captions")
+    assert [t.text for t in group.iter(f"{SVG}text")] == [
+        "1. 9x18x27",
+        "1... 30x23",
+        "2. 27-31",
+        text,
+    ]
+    window = frames(group.find(f"{SVG}g/{SVG}animateTransform"))  # type: ignore[arg-type]
+    ends = schedule(LINE_HOPS, HOP, PAUSE, HOLD)
+    assert window[-1] == pytest.approx(((ends[-2] + PAUSE) / ends[-1], "0 -132"), abs=1e-5)  # type: ignore[comparison-overlap]
+    # A game still going on (or hold=0) ends on the last move's text.
+    game.undo()
+    texts = [t.text for t in parse(animate(game)).iter(f"{SVG}text")]
+    assert texts[-1] == "1... 30x23"
+
+
 def test_one_move_replays_alone_and_the_start_is_not_changed() -> None:
     board = Board(LINE_FEN)
     before = board.to_fen()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..core.board import Board
+from ..core.color import BLACK, WHITE
 from ..core.errors import CheckersError, IllegalMoveError, brief, clipped
 from ..core.game import Game
 from ..core.move import Move
@@ -106,8 +107,20 @@ def _start_board(start: object) -> Board:
     raise CheckersError(f"start must be a Board, a FEN text or None, got {brief(start)}")
 
 
-def _line(source: object, start: object) -> tuple[Board, list[Move | str], str]:
-    """The start position, the moves and the default title of ``source``."""
+def _result_text(game: Game) -> str:
+    """A finished game's result in words, e.g. ``"1-0: Black wins"`` (its side names)."""
+    result = game.result if game.is_over() else None
+    if result is None:
+        return ""
+    if result == "1-0":
+        return f"1-0: {game.side_name(BLACK)} wins"
+    if result == "0-1":
+        return f"0-1: {game.side_name(WHITE)} wins"
+    return "1/2-1/2: drawn"
+
+
+def _line(source: object, start: object) -> tuple[Board, list[Move | str], str, str]:
+    """The start position, the moves, the default title and the ending of ``source``."""
     if isinstance(source, Game):
         if start is not None:
             raise CheckersError(
@@ -116,10 +129,10 @@ def _line(source: object, start: object) -> tuple[Board, list[Move | str], str]:
         tags = source.tags
         players = [tags.get(side, "").strip() for side in ("Black", "White")]
         title = clipped(" - ".join(players), 40) if all(players) else ""
-        return Board(source.start_fen), list(source.moves), title
+        return Board(source.start_fen), list(source.moves), title, _result_text(source)
     board = _start_board(start)
     if isinstance(source, Move | str):
-        return board, [source], ""
+        return board, [source], "", ""
     if not isinstance(source, list | tuple):
         raise CheckersError(
             "animate takes a Game, a Move, move text, or a list of moves or move texts, "
@@ -127,7 +140,7 @@ def _line(source: object, start: object) -> tuple[Board, list[Move | str], str]:
         )
     if len(source) > MAX_MOVES:
         raise CheckersError(f"animate takes at most {MAX_MOVES} moves, got {len(source)}")
-    return board, list(source), ""
+    return board, list(source), "", ""
 
 
 def _played(board: Board, items: list[Move | str]) -> list[Move]:
@@ -213,7 +226,8 @@ def animate(
         loop: play again and again (``True``) or once, stopping on the final position.
         caption: show each move's text (``"12. 11-15"``, ``"12... 22x15x8"``) under the board.
         title: the caption over the start position and the picture's accessible name; by
-            default a game's players (its ``Black`` and ``White`` tags), if known.
+            default a game's players (its ``Black`` and ``White`` tags), if known. A
+            finished game's result (``"1-0: Black wins"``) is the caption during ``hold``.
         show_numbers: write the square numbers on the board.
         last_move: tint each move's start and end square while it is played and after.
         colors: palette overrides, as for :func:`~checkers_widget.board_svg`.
@@ -230,7 +244,7 @@ def animate(
             ``ImportError``).
     """
     target, kind = _format(path, format)
-    board, items, default_title = _line(source, start)
+    board, items, default_title, ending = _line(source, start)
     moves = _played(board.copy(stack=False), items)
     hop_seconds = _seconds(seconds_per_hop, "seconds_per_hop", low=0, high=10, zero=False)
     pause_seconds = _seconds(pause, "pause", low=0, high=60, zero=True)
@@ -268,6 +282,7 @@ def animate(
         pause=pause_seconds,
         hold=hold_seconds,
         title=shown_title,
+        ending=ending if caption else "",
     )
     if kind == "gif":
         gif_bytes = _gif_writer()

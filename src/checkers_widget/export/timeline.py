@@ -5,7 +5,8 @@ An animation replays moves from a start position on one clock. The schedule, in 
 * the start position shows for ``pause``;
 * each move then plays hop by hop, ``seconds_per_hop`` a hop (a simple move is one hop, a
   double jump two), and its position shows for ``pause`` after it;
-* the final position shows for ``hold`` more before the animation starts over (or stops).
+* the final position shows for ``hold`` more before the animation starts over (or stops);
+  a finished game's result (``"1-0: Black wins"``) is the caption for that time.
 
 So the whole lasts ``pause * (moves + 1) + seconds_per_hop * hops + hold``. A piece taken
 in a hop fades out over the second half of that hop (the jumper passes over it halfway) and
@@ -133,10 +134,12 @@ def plan(
     pause: float,
     hold: float,
     title: str = "",
+    ending: str = "",
 ) -> Timeline:
     """The timeline of ``moves`` (legal, in order) played from ``start`` (not changed).
 
-    ``title`` is the caption shown over the start position (empty for none).
+    ``title`` is the caption shown over the start position, ``ending`` the one shown for the
+    ``hold`` after the last move's pause (empty for none: the last move's text stays).
     """
     board = start.copy(stack=False)
     black_first = board.turn == BLACK
@@ -172,9 +175,12 @@ def plan(
     duration = clock + hold
     if title:
         captions.append(Caption(title, 0.0, begins[0] if begins else duration))
+    final = duration if not ending or hold <= 0 else clock
     for index, step in enumerate(steps):
-        end = begins[index + 1] if index + 1 < len(begins) else duration
+        end = begins[index + 1] if index + 1 < len(begins) else final
         captions.append(Caption(step.caption, begins[index], end))
+    if final < duration:
+        captions.append(Caption(ending, final, duration))
     tracks = tuple(
         Track(life.color, life.king, life.square, tuple(life.hops), life.crowned_at, life.taken)
         for life in lives
