@@ -120,7 +120,8 @@ class _Painter:
         self.caption = caption
         height = VIEW + (CAPTION_BAND if caption else 0)
         self.size = (size, round(height * self.scale))
-        self.board = self._board(height, numbers)
+        self.board = self._board(height)
+        self.numbers = self._numbers(height) if numbers else None
         self.sprites = {kind: self._sprite(kind) for kind in _KINDS}
         self.font = ImageFont.load_default(size=max(8, round(22 * self.scale)))
         self.tint = self._blend(palette["dark"], palette["last_move"], 0.7)
@@ -138,7 +139,7 @@ class _Painter:
             round(a[2] + (b[2] - a[2]) * alpha),
         )
 
-    def _board(self, height: int, numbers: bool) -> Image.Image:
+    def _board(self, height: int) -> Image.Image:
         big = self.scale * _SUPERSAMPLE
         p = self.palette
         image = Image.new(
@@ -157,21 +158,29 @@ class _Painter:
             fill=self._blend(p["frame"], "#000000", 0.35),
         )
         draw.rectangle(inner, fill=self._rgb(p["light"])[:3])
-        font = ImageFont.load_default(size=max(6, round(9.5 * big)))
         for square in range(1, 33):
             x, y = _origin(square, self.orientation)
             box = (x * big, y * big, (x + CELL) * big - 1, (y + CELL) * big - 1)
             draw.rectangle(box, fill=self._rgb(p["dark"])[:3])
-            if numbers:
-                draw.text(
-                    ((x + 2.5) * big, (y + 2) * big),
-                    str(square),
-                    font=font,
-                    fill=self._rgb(p["number"])[:3],
-                    stroke_width=max(1, round(big)),
-                    stroke_fill=(40, 40, 40),
-                )
         return image.resize(self.size, Image.Resampling.LANCZOS)
+
+    def _numbers(self, height: int) -> Image.Image:
+        """The square numbers on a transparent layer, drawn over the pieces as in the SVG."""
+        big = self.scale * _SUPERSAMPLE
+        layer = Image.new("RGBA", (round(VIEW * big), round(height * big)), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(layer)
+        font = ImageFont.load_default(size=max(6, round(9.5 * big)))
+        for square in range(1, 33):
+            x, y = _origin(square, self.orientation)
+            draw.text(
+                ((x + 2.5) * big, (y + 2) * big),
+                str(square),
+                font=font,
+                fill=self._rgb(self.palette["number"]),
+                stroke_width=max(1, round(big)),
+                stroke_fill=(40, 40, 40, 255),
+            )
+        return layer.resize(self.size, Image.Resampling.LANCZOS)
 
     def _sprite(self, kind: str) -> Image.Image:
         """A piece on a transparent square one board square wide, centred."""
@@ -252,6 +261,8 @@ class _Painter:
             if opacity < 1:
                 sprite = self._faded(sprite, opacity)
             image.paste(sprite, (round(x * s - half), round(y * s - half)), sprite)
+        if self.numbers is not None:
+            image.paste(self.numbers, (0, 0), self.numbers)
         if self.caption and frame.caption:
             # Centred by its measured box rather than anchor="mm", which Pillow refuses for
             # the bitmap font it falls back on when built without FreeType.
