@@ -8,9 +8,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from export_helpers import LINE, LINE_FEN
+from export_helpers import LINE, LINE_FEN, moves_of, parse, pieces
 
-from checkers_widget import Board, CheckersError, FenError, Game, IllegalMoveError
+from checkers_widget import (
+    AmbiguousMoveError,
+    Board,
+    CheckersError,
+    FenError,
+    Game,
+    IllegalMoveError,
+)
 from checkers_widget.export import animate
 
 
@@ -62,6 +69,19 @@ def test_an_illegal_move_names_its_place_and_the_legal_moves(tmp_path: Path) -> 
     assert [str(m) for m in caught.value.legal] == ["30x23"]
     assert target.read_text() == "the old file"
     assert [p.name for p in tmp_path.iterdir()] == ["line.svg"]  # no temporary left over
+
+
+def test_ambiguous_move_text_stays_ambiguous_and_a_path_must_be_a_file_name() -> None:
+    # White's king on 6 can take all four men round either way, back to 6.
+    start = "W:WK6:B9,10,17,18"
+    with pytest.raises(AmbiguousMoveError, match="move 1 of the animation") as caught:
+        animate("6x6", start=start)
+    assert {str(m) for m in caught.value.candidates} == {"6x13x22x15x6", "6x15x22x13x6"}
+    # Named in full, the round trip animates: four hops, back where it began.
+    svg = animate("6x13x22x15x6", start=start)
+    assert len(moves_of(pieces(parse(svg))[6])) == 4
+    with pytest.raises(CheckersError, match="path must be a file name"):
+        animate(LINE, 5, start=LINE_FEN)  # type: ignore[arg-type]
 
 
 def test_a_move_not_legal_from_the_start_is_refused() -> None:

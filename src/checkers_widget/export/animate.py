@@ -153,8 +153,8 @@ def _played(board: Board, items: list[Move | str]) -> list[Move]:
             )
         try:
             move = board.push(item)
-        except IllegalMoveError as exc:
-            raise IllegalMoveError(f"move {number} of the animation: {exc}", exc.legal) from None
+        except IllegalMoveError as exc:  # the same kind (ambiguous, illegal), with its place
+            raise type(exc)(f"move {number} of the animation: {exc}", exc.legal) from None
         moves.append(move)
     if not moves:
         raise CheckersError("there is no move to animate")
