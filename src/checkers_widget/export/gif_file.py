@@ -61,7 +61,7 @@ class GifWriter:
             block, transparent = self._block(frame, (0, 0)), False
         else:
             delta = ImageChops.subtract_modulo(frame, previous)
-            box = delta.getbbox(alpha_only=False)
+            box = delta.getbbox()
             if box is None:
                 assert self._pending is not None
                 self._pending.delay += delay
