@@ -24,6 +24,8 @@ STATE_KEYS = {
     "clock",
     "milestones",
     "network",
+    "opening",
+    "explorer",
     "controls",
     "replay",
     "editor",
