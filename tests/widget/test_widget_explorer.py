@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from checkers_widget import CheckersError, Game
+from checkers_widget import BLACK, WHITE, CheckersError, Game
 from checkers_widget.analysis.explorer import OpeningExplorer
+from checkers_widget.play.state import StateInputs, build_state
 from checkers_widget.widget import CheckersWidget
 from intents import click, command
 
@@ -109,6 +110,21 @@ def test_rows_are_not_playable_where_the_board_offers_no_move() -> None:
         assert editing.state["explorer"] is not None
     finally:
         editing.close()
+
+
+def test_rows_are_not_playable_on_the_computers_turn() -> None:
+    explorer = OpeningExplorer.from_pdn(GAMES)
+    game = Game()
+    computer = StateInputs(
+        version=1, players={BLACK: "computer", WHITE: "human"}, explorer=explorer
+    )
+    panel = build_state(game, computer)["explorer"]
+    assert panel is not None and panel["rows"] and not any(r["playable"] for r in panel["rows"])
+    thinking = StateInputs(version=1, thinking=True, explorer=explorer)
+    panel = build_state(game, thinking)["explorer"]
+    assert panel is not None and not any(r["playable"] for r in panel["rows"])
+    mine = build_state(game, StateInputs(version=1, explorer=explorer))["explorer"]
+    assert mine is not None and all(r["playable"] for r in mine["rows"])
 
 
 def test_the_explorer_can_be_set_changed_and_removed() -> None:

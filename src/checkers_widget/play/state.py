@@ -469,8 +469,9 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
             explorer_state(
                 inputs.explorer,
                 game,
-                legal if inputs.offers_moves else (),
-                interactive=inputs.interactive,
+                legal if inputs.offers_moves and not inputs.thinking else (),
+                interactive=inputs.interactive
+                and (inputs.players or _TWO_PEOPLE)[game.turn] == "human",
             )
             if inputs.explorer is not None and inputs.editor is None
             else None
