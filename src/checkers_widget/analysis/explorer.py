@@ -14,14 +14,15 @@ visit (a king shuffle that comes back to a position is not a second game). Only 
 moves are kept, not the games, so memory grows with the number of different
 (position, move) pairs, and building is linear in the number of plies read. Once built
 the index is packed (a position is one integer, its moves a tuple of rows shared between
-positions with the same row), about 190 bytes a position.
+positions with the same row): the OCA index below keeps 18.5 MB for 135,223 positions.
 
 Two collections ship with the package (:meth:`OpeningExplorer.bundled`):
 
 * ``"oca"``: the OCA 2.0 archive of 22,621 published master games (1841 onward), its
   first :data:`OCA_PLIES` plies, prebuilt by ``scripts/build_opening_index.py`` into
-  the package file ``oca_openings.txt.gz`` (reading the whole archive's PDN takes about
-  half a minute; the prebuilt index loads in under a second);
+  the package file ``oca_openings.txt.gz`` (1.0 MB; reading the whole archive's PDN
+  takes half a minute or more, the prebuilt index loads some twenty times faster:
+  ``benchmarks/opening_explorer.py`` measures both);
 * ``"tinsley"``: Marion Tinsley's 723 games (``data.tinsley_games()``), whole games,
   built on first use.
 
@@ -149,8 +150,8 @@ class OpeningExplorer:
             raise CheckersError(
                 f"max_plies must be a whole number of at least 1 or None, not {brief(max_plies)}"
             )
-        self.name = " ".join(name.split())
-        self.max_plies = max_plies
+        self._name = " ".join(name.split())
+        self._max_plies = max_plies
         self._index: dict[int, tuple[_Row, ...]] = {}
         self._games = 0
 
@@ -226,6 +227,16 @@ class OpeningExplorer:
 
     # ------------------------------------------------------------------ asking
     @property
+    def name(self) -> str:
+        """What the explorer was built from, as the panel names it."""
+        return self._name
+
+    @property
+    def max_plies(self) -> int | None:
+        """How many plies of each game the index kept (None: whole games)."""
+        return self._max_plies
+
+    @property
     def games(self) -> int:
         """How many games the index was built from."""
         return self._games
@@ -237,7 +248,7 @@ class OpeningExplorer:
 
     def moves(self, where: Board | Game | str) -> list[ExplorerMove]:
         """The moves played from the position of ``where`` (a Board, a Game's current
-        position, or a FEN), most played first (then in notation order); empty for a
+        position, or a FEN), most played first (then by their squares); empty for a
         position no game reached. Only moves legal in that position are listed."""
         board = _board_of(where)
         rows = self._index.get(_position_key(board))
