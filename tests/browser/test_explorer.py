@@ -65,6 +65,10 @@ def _expect_rows(lab, panel) -> list[tuple[str, int]]:
     if expected:
         expect(first).to_have_text(expected[0][0])
     assert _shown(panel) == expected
+    # Every row is on screen: the rows' box is not squeezed by the move list above it.
+    assert panel.locator('[data-role="explorer-rows"]').evaluate(
+        "r => r.scrollHeight <= r.clientHeight + 1"
+    ), "the explorer's rows do not all show"
     return expected
 
 
@@ -183,3 +187,40 @@ def test_in_a_narrow_cell_the_panel_goes_under_the_board(lab, make_notebook, art
     )
     panel.scroll_into_view_if_needed()
     root.screenshot(path=str(artifacts_dir / "explorer-narrow-light.png"))
+
+
+def test_the_panel_follows_a_loaded_game_through_the_move_list(lab, make_notebook, artifacts_dir):
+    """A master game walked through with the move list: the panel follows each position,
+    and the header names the game's players and its ACF opening."""
+    path = make_notebook(
+        """
+        from checkers_widget import CheckersWidget, data
+        game = next(iter(data.tinsley_games()))
+        game.goto(0)
+        board = CheckersWidget(game, explorer="tinsley", size=420, milestones=False)
+        board
+        """
+    )
+    lab.open_in_lab(path)
+    lab.run_all_cells()
+    expect(lab.page.locator(BOARD)).to_have_count(1, timeout=60_000)
+    root = widget_root(lab)
+    panel = root.locator('[data-role="explorer"]')
+    assert _expect_rows(lab, panel)[0][1] > 1
+    opening = kernel_json(lab.page, "board.state['opening']")
+    assert opening is not None  # named from the start: the game's line has its moves
+    expect(root.locator('[data-role="game-info-opening"]')).to_have_text(
+        f"Opening: {opening['text']}"
+    )
+    expect(root.locator('[data-role="game-info-players"]')).not_to_be_empty()
+    for ply in (1, 2, 7):
+        root.locator(f'[data-role="movelist"] [data-ply="{ply}"]').click()
+        expect(root.locator(f'[data-role="movelist"] [data-ply="{ply}"]')).to_have_attribute(
+            "aria-current", "step"
+        )
+        assert kernel_json(lab.page, "board.game.ply") == ply
+        rows = _expect_rows(lab, panel)
+        # The game itself is one of the games counted from here (its next move is a row).
+        following = kernel_json(lab.page, "str(board.game.redo_moves[0])")
+        assert following in [move for move, _ in rows]
+    root.screenshot(path=str(artifacts_dir / "explorer-loaded-game-light.png"))
