@@ -56,7 +56,11 @@ export class ExplorerPanel {
     this.source = el("span", "cw-explorer-source", { "data-role": "explorer-source" });
     head.append(this.title, this.source);
     this.summary = el("div", "cw-explorer-summary", { "data-role": "explorer-summary" });
-    this.list = el("div", "cw-explorer-rows", { "data-role": "explorer-rows", role: "group" });
+    this.list = el("div", "cw-explorer-rows", {
+      "data-role": "explorer-rows",
+      role: "group",
+      "aria-label": "Moves played from this position (a button plays its move)",
+    });
     const legend = el("div", "cw-explorer-legend", { "aria-hidden": "true" });
     for (const [kind, text] of [
       ["black", "Black won"],
