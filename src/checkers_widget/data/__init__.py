@@ -23,6 +23,7 @@ What there is (the README's "Data sets" section says where each comes from):
   names the source gives, their status (144 of the original deck, 12 added in 2003, 18
   barred: 156 in today's deck), the 2002 "computer tough deck" flag (50) and the position
   after the three moves.
+  :func:`opening_of` (and ``Game.opening``) names the one a game starts with.
 * :func:`two_move_openings`: the 49 two-move openings with the position after them.
 * :func:`classic_positions`: 14 textbook endings (First Position, Payne's win, two and
   three kings against fewer, a Sturges study) with their stated result and main line.
@@ -223,6 +224,10 @@ def two_move_openings() -> tuple[TwoMoveOpening, ...]:
     return tuple(openings)
 
 
+#: The start position's FEN as a Board writes it (to compare with ``Game.start_fen``).
+_START = Board(START_FEN).to_fen()
+
+
 @cache
 def _three_move_by_position() -> dict[str, ThreeMoveOpening]:
     """The 174 openings by the position after their three moves (no two share one)."""
@@ -248,9 +253,6 @@ def opening_of(game: Game) -> ThreeMoveOpening | None:
     for move in first:
         board.push(move)
     return _three_move_by_position().get(board.to_fen())
-
-
-_START = Board(START_FEN).to_fen()
 
 
 # ---------------------------------------------------------------------- endings
