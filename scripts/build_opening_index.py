@@ -28,11 +28,16 @@ ARCHIVE = ROOT / "tests" / "data" / "OCA_2.0.pdn.xz"
 TARGET = ROOT / "src" / "checkers_widget" / "data" / INDEX_FILE
 
 
+def build(archive_path: Path = ARCHIVE) -> OpeningExplorer:
+    """The OCA index, built from the archive (every game must read: errors raise)."""
+    with lzma.open(archive_path) as archive:
+        reader = read_games(archive, errors="raise", variations="skip")
+        return OpeningExplorer.from_games(reader, max_plies=OCA_PLIES, name=_TITLES["oca"])
+
+
 def main() -> int:
     start = time.perf_counter()
-    with lzma.open(ARCHIVE) as archive:
-        reader = read_games(archive, errors="raise", variations="skip")
-        explorer = OpeningExplorer.from_games(reader, max_plies=OCA_PLIES, name=_TITLES["oca"])
+    explorer = build()
     data = explorer.to_bytes()
     TARGET.write_bytes(data)
     seconds = time.perf_counter() - start

@@ -11,8 +11,13 @@ from pathlib import Path
 import pytest
 
 from checkers_widget import Board, CheckersError, Game, PdnError, read_games
-from checkers_widget.analysis.explorer import OCA_PLIES, ExplorerMove, OpeningExplorer
-from checkers_widget.data import tinsley_games
+from checkers_widget.analysis.explorer import (
+    INDEX_FILE,
+    OCA_PLIES,
+    ExplorerMove,
+    OpeningExplorer,
+)
+from checkers_widget.data import read_bytes, tinsley_games
 
 #: Six games with known results. e and f reach the same position by two move orders
 #: (9-13 22-18 10-14 and 10-14 22-18 9-13), where both play 18x9.
@@ -232,3 +237,13 @@ def test_a_move_of_the_index_that_is_not_legal_there_is_never_listed() -> None:
     )
     assert [m.move for m in explorer.moves(Board())] == ["11-15"]
     assert isinstance(explorer.moves(Board())[0], ExplorerMove)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_the_bundled_index_is_what_the_script_builds_from_the_archive() -> None:
+    """scripts/build_opening_index.py, run again on tests/data's archive, writes the
+    package file byte for byte (so the file in git is the script's output)."""
+    from scripts.build_opening_index import build
+
+    assert build().to_bytes() == read_bytes(INDEX_FILE)
