@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING
 
 from .core.board import START_FEN, Board
 from .core.color import BLACK, WHITE, Color
+from .core.drawings import Arrow, Drawing, Mark
 from .core.errors import (
     AmbiguousMoveError,
     CheckersError,
@@ -39,11 +40,13 @@ __all__ = [
     "WHITE",
     "AmbiguousMoveError",
     "Analysis",
+    "Arrow",
     "Board",
     "CheckersError",
     "CheckersWidget",
     "Color",
     "DrawRules",
+    "Drawing",
     "Engine",
     "FenError",
     "Game",
@@ -51,6 +54,7 @@ __all__ = [
     "HookError",
     "IllegalMoveError",
     "IntentError",
+    "Mark",
     "MilestoneBook",
     "Move",
     "MoveVetoed",
