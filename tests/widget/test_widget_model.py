@@ -25,6 +25,7 @@ STATE_KEYS = {
     "milestones",
     "network",
     "controls",
+    "drawings",
     "replay",
     "editor",
     "history",
