@@ -91,7 +91,7 @@ function svgNode(tag, attrs) {
 
 /**
  * The drawing as an SVG group: one `g[data-role=drawn-arrow]` an arrow (with data-from,
- * data-to, data-colour) and one `circle[data-role=drawn-mark]` a ring.
+ * data-to, data-colour) and one `circle[data-role=drawn-mark]` a ring (data-mark-square: not data-square, which names the board's squares and pieces).
  * @param {SVGElement} layer the board's drawing layer (viewBox 0 0 8 8)
  * @param {Drawings | null | undefined} drawing
  * @param {(square: number) => RowCol} position
@@ -111,7 +111,7 @@ export function renderDrawing(layer, drawing, position, preview = null) {
         r: 0.44,
         class: `cw-drawn-mark cw-drawn-${mark.colour}`,
         "data-role": "drawn-mark",
-        "data-square": mark.square,
+        "data-mark-square": mark.square,
         "data-colour": mark.colour,
       }),
     );
@@ -152,8 +152,11 @@ function arrowNode(from, to, colour, position, preview) {
     "data-colour": colour,
   });
   if (geometry) {
-    group.appendChild(svgNode("polyline", { points: pointsAttr(geometry.shaft), class: "cw-drawn-shaft" }));
-    group.appendChild(svgNode("polygon", { points: pointsAttr(geometry.head), class: "cw-drawn-head" }));
+    // A pale halo under the ink keeps every colour readable on the dark squares.
+    for (const layer of ["cw-drawn-halo", "cw-drawn-ink"]) {
+      group.appendChild(svgNode("polyline", { points: pointsAttr(geometry.shaft), class: `${layer} cw-drawn-shaft` }));
+      group.appendChild(svgNode("polygon", { points: pointsAttr(geometry.head), class: `${layer} cw-drawn-head` }));
+    }
   }
   return group;
 }
