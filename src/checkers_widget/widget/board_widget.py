@@ -608,6 +608,7 @@ class CheckersWidget(anywidget.AnyWidget):
             self.orientation,
             self.show_numbers,
             self.state.get("status", {}).get("text", ""),
+            self.session.game.drawing(),
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
