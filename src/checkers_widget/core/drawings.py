@@ -261,7 +261,13 @@ def read_commands(comment: str) -> ReadCommands:
         at = end + 1
     text = " ".join("".join(rest).split())
     drawing = Drawing(tuple(arrows.values()), tuple(marks.values()))
+    if len(problems) > _REPORTED:
+        problems[_REPORTED:] = [f"and {len(problems) - _REPORTED:,} more that cannot be read"]
     return ReadCommands(drawing, text, found, tuple(problems))
+
+
+#: How many unreadable commands of one comment :func:`read_commands` reports in words.
+_REPORTED = 3
 
 
 def _read_items(name: str, body: str) -> list[Arrow | Mark]:
