@@ -11,6 +11,9 @@
 // arrows over the pieces, the rings around the squares, in an SVG layer of the board.
 // While the right button is held, the arrow (or ring) being drawn is shown as a preview.
 // The board's context menu never opens (JupyterLab's nor the browser's).
+//
+// From the keyboard, with the board's cursor on a square: M marks it (green), A starts
+// an arrow there and A on another square ends it (A again on the start square cancels).
 
 import "./drawing.css";
 import { arrowGeometry, pathPoints, pointsAttr } from "./analysis.js";
@@ -194,6 +197,7 @@ export function hasDrawing(state) {
  * @property {() => boolean} canDraw whether the board takes drawings now (interactive, game shown)
  * @property {(intent: IntentDraft) => void} send
  * @property {(preview: Preview | null) => void} showPreview
+ * @property {(text: string) => void} [announce] say it through the live region
  */
 
 export class DrawingInput {
@@ -204,10 +208,44 @@ export class DrawingInput {
     this.canDraw = options.canDraw;
     this.send = options.send;
     this.showPreview = options.showPreview;
+    this.announce = options.announce || (() => {});
+    /** @type {number | null} where an arrow drawn from the keyboard starts */
+    this.keyStart = null;
     /** @type {{ pointerId: number, from: number, colour: Colour, to: number | null } | null} */
     this.press = null;
     // JupyterLab opens no menu of its own over an element that asks so.
     this.element.setAttribute("data-jp-suppress-context-menu", "");
+  }
+
+  /**
+   * A or M pressed with the keyboard cursor on `square`; returns whether it was taken.
+   * @param {"a" | "m"} letter
+   * @param {number} square
+   * @returns {boolean}
+   */
+  key(letter, square) {
+    if (!this.canDraw()) return false;
+    if (letter === "m") {
+      this.send({ kind: "draw", action: "mark", square, colour: "green" });
+      this.announce(`Mark on square ${square} drawn or taken away.`);
+      return true;
+    }
+    const start = this.keyStart;
+    if (start === null) {
+      this.keyStart = square;
+      this.showPreview({ from: square, to: square, colour: "green" });
+      this.announce(`Arrow from ${square}: move the cursor to its end and press A.`);
+      return true;
+    }
+    this.keyStart = null;
+    this.showPreview(null);
+    if (start === square) {
+      this.announce("Arrow cancelled.");
+      return true;
+    }
+    this.send({ kind: "draw", action: "arrow", from: start, to: square, colour: "green" });
+    this.announce(`Arrow from ${start} to ${square} drawn or taken away.`);
+    return true;
   }
 
   /** @param {MouseEvent} event */

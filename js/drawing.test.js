@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { colourFor, drawIntent, drawingWords, drawnArrow, hasDrawing, renderDrawing } from "./drawing.js";
+import { DrawingInput, colourFor, drawIntent, drawingWords, drawnArrow, hasDrawing, renderDrawing } from "./drawing.js";
 import { squareRowCol } from "./geometry.js";
 
 const black = (s) => squareRowCol(s, "black");
@@ -91,5 +91,46 @@ describe("drawing the drawing", () => {
     expect(hasDrawing({ drawings: drawing })).toBe(true);
     expect(hasDrawing({ drawings: { arrows: [], marks: [] } })).toBe(false);
     expect(hasDrawing({})).toBe(false);
+  });
+});
+
+describe("drawing from the keyboard", () => {
+  const make = (canDraw = true) => {
+    const sent = [];
+    const previews = [];
+    const said = [];
+    const input = new DrawingInput({
+      element: document.createElement("div"),
+      getOrientation: () => "black",
+      canDraw: () => canDraw,
+      send: (intent) => sent.push(intent),
+      showPreview: (preview) => previews.push(preview),
+      announce: (text) => said.push(text),
+    });
+    return { input, sent, previews, said };
+  };
+
+  it("marks the cursor's square with M, and draws an arrow with A at each end", () => {
+    const { input, sent, previews, said } = make();
+    expect(input.element.hasAttribute("data-jp-suppress-context-menu")).toBe(true);
+    expect(input.key("m", 14)).toBe(true);
+    expect(sent.at(-1)).toEqual({ kind: "draw", action: "mark", square: 14, colour: "green" });
+    expect(input.key("a", 22)).toBe(true);
+    expect(previews.at(-1)).toEqual({ from: 22, to: 22, colour: "green" });
+    expect(said.at(-1)).toContain("Arrow from 22");
+    expect(sent).toHaveLength(1);
+    input.key("a", 18);
+    expect(sent.at(-1)).toEqual({ kind: "draw", action: "arrow", from: 22, to: 18, colour: "green" });
+    expect(previews.at(-1)).toBeNull();
+  });
+
+  it("cancels an arrow ended where it started, and takes no key when the board cannot draw", () => {
+    const { input, sent } = make();
+    input.key("a", 9);
+    input.key("a", 9);
+    expect(sent).toHaveLength(0);
+    const off = make(false);
+    expect(off.input.key("m", 14)).toBe(false);
+    expect(off.sent).toHaveLength(0);
   });
 });

@@ -28,6 +28,7 @@ import { emptyMarks } from "./view.js";
  * @property {() => boolean} [isWaiting]
  * @property {() => boolean} [isPaused]
  * @property {() => void} [idleClick] a click that did nothing else (clears the drawing)
+ * @property {(letter: "a" | "m", square: number) => boolean} [drawKey] A or M on the cursor's square
  */
 /**
  * @typedef {object} Press A pointer pressed on a piece.
@@ -67,6 +68,9 @@ export class BoardInput {
     this.isPaused = options.isPaused || (() => false);
     // `idleClick()`: a click on the board that picked nothing up and sent no move.
     this.idleClick = options.idleClick || (() => {});
+    // `drawKey(letter, square)`: A (an arrow's start, then its end) or M (mark) pressed
+    // with the keyboard cursor on `square`; returns whether it was taken.
+    this.drawKey = options.drawKey || (() => false);
     /** @type {(number | null)[]} */
     this.queued = [];
     /** @type {number | null} */
@@ -283,6 +287,8 @@ export class BoardInput {
       this.command("flip");
     } else if (letter === "h") {
       this.command("hint");
+    } else if ((letter === "a" || letter === "m") && this.cursor !== null && this.keyboard) {
+      handled = this.drawKey(letter, this.cursor);
     } else {
       handled = false;
     }

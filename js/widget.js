@@ -149,6 +149,9 @@ function render({ model, el }) {
     canDraw,
     send,
     showPreview: (preview) => view.setDrawPreview(preview),
+    announce: (text) => {
+      chrome.live.textContent = text;
+    },
   });
   const input = new BoardInput({
     view,
@@ -164,6 +167,7 @@ function render({ model, el }) {
     // Paused: the board is hidden and takes no move.
     isInteractive: () => Boolean(model.get("interactive")) && !paused(),
     isPaused: paused,
+    drawKey: (letter, square) => drawing.key(letter, square),
     // A left click that does nothing else clears the position's arrows and rings.
     idleClick: () => {
       if (canDraw() && hasDrawing(state)) send({ kind: "draw", action: "clear" });

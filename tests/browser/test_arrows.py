@@ -4,8 +4,8 @@ With the real mouse (Playwright's, right button): the arrow and the ring appear 
 board's drawing layer (``[data-role=drawn-arrow]``, ``[data-role=drawn-mark]``), in the
 colour the modifier keys chose, Python's ``w.arrows`` and ``w.marks`` hold them, no
 context menu opens, the arrow follows the board when it is flipped, a move and Undo
-show each position's own drawing, and a left click on an empty square clears it; in
-the light and the dark theme, with screenshots.
+show each position's own drawing, a left click on an empty square clears it, and the
+keys M and A draw from the keyboard; in the light and the dark theme, with screenshots.
 """
 
 from __future__ import annotations
@@ -149,6 +149,18 @@ def test_right_drag_draws_an_arrow_and_right_click_marks_a_square(
     sq(root, 15).click()
     expect(root.locator('[data-piece][data-square="15"]')).to_have_count(1)
     assert kernel(page, "print([str(m) for m in w.game.moves])").strip() == "['11-15']"
+
+    # From the keyboard: the cursor on 17 (a click puts it there, a first arrow key shows
+    # it), M marks the square; A, the cursor one square on, A draws an arrow from 17.
+    sq(root, 17).click()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("m")
+    expect(root.locator(f'{MARK}[data-mark-square="17"]')).to_have_count(1)
+    page.keyboard.press("a")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("a")
+    expect(root.locator(f'{ARROW}[data-from="17"]')).to_have_count(1)
+    assert "Arrow(start=17" in kernel(page, "print(w.arrows)")
 
 
 def test_arrows_set_from_python_and_from_a_pdn_are_drawn(lab, make_notebook, artifacts_dir):
