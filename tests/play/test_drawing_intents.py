@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from checkers_widget import Arrow, CheckersError, Drawing, Game, Mark
+from checkers_widget import Arrow, CheckersError, Drawing, Game, HookError, Mark
 from checkers_widget.play.intents import IntentError, parse_intent
 from checkers_widget.play.session import PlaySession
 from checkers_widget.widget import CheckersWidget
@@ -155,3 +155,24 @@ def test_the_autosave_keeps_the_drawing(tmp_path: Any) -> None:
     resumed = PlaySession(autosave=path)
     assert resumed.game.drawing() == Drawing(arrows=[(23, 19, "blue")])
     assert Game.load(path).drawing(1).arrows == (Arrow(23, 19, "blue"),)
+
+
+def test_a_hook_can_read_the_drawing_but_not_draw() -> None:
+    widget = CheckersWidget(milestones=False)
+    seen: list[Any] = []
+    try:
+        widget.marks = [14]
+
+        @widget.validate
+        def sneaky(game: Any, _move: Any) -> None:
+            seen.append(game.drawing())
+            seen.append(dict(game.drawings))
+            widget.arrows = [(22, 18)]  # refused: hooks cannot change the game
+
+        with pytest.raises(HookError):
+            widget.play("11-15")
+        assert seen == [Drawing(marks=[14]), {0: Drawing(marks=[14])}]
+        assert widget.game.drawings == {0: Drawing(marks=[14])}
+        assert widget.game.ply == 0
+    finally:
+        widget.close()
