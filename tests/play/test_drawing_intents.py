@@ -13,7 +13,7 @@ from checkers_widget.play.session import PlaySession
 from checkers_widget.widget import CheckersWidget
 
 
-def draw(session: PlaySession, action: str, version: int | None = None, **fields: Any) -> Any:
+def draw(session: PlaySession, action: str, version: Any = None, **fields: Any) -> Any:
     message = {"kind": "draw", "version": session.version if version is None else version}
     return session.handle({**message, "action": action, **fields})
 

@@ -30,9 +30,11 @@ from .errors import CheckersError, brief
 __all__ = [
     "COLOURS",
     "Arrow",
+    "ArrowLike",
     "Colour",
     "Drawing",
     "Mark",
+    "MarkLike",
     "ReadCommands",
     "read_commands",
     "write_commands",
@@ -121,35 +123,44 @@ class Mark:
         )
 
 
-@dataclass(frozen=True)
+#: What may stand for an arrow: an :class:`Arrow` or ``(start, end[, colour])``.
+ArrowLike = Arrow | tuple[int | str, int | str] | tuple[int | str, int | str, str]
+
+#: What may stand for a mark: a :class:`Mark`, a square, or ``(square[, colour])``.
+MarkLike = Mark | int | str | tuple[int | str] | tuple[int | str, str]
+
+
+@dataclass(frozen=True, init=False)
 class Drawing:
     """What is drawn on one position: arrows and marked squares, in the order drawn.
 
-    At most one arrow joins two given squares (in that direction) and at most one mark
-    rings a square: a drawing holding two is refused, so a drawing is never larger than
-    the board allows (32 marks, 992 arrows).
+    ``Drawing(arrows=[(22, 18, "red"), (11, 15)], marks=[14, (23, "yellow")])``: each
+    item is checked (:meth:`Arrow.of`, :meth:`Mark.of`). At most one arrow joins two
+    given squares (in that direction) and at most one mark rings a square: a drawing
+    holding two is refused, so a drawing is never larger than the board allows (32
+    marks, 992 arrows).
     """
 
-    arrows: tuple[Arrow, ...] = ()
-    marks: tuple[Mark, ...] = ()
+    arrows: tuple[Arrow, ...]
+    marks: tuple[Mark, ...]
 
-    def __post_init__(self) -> None:
+    def __init__(self, arrows: Iterable[ArrowLike] = (), marks: Iterable[MarkLike] = ()) -> None:
         """Take any iterable of arrows and marks (or their tuples); refuse duplicates."""
-        arrows = tuple(Arrow.of(a) for a in _items(self.arrows, "arrows"))
-        marks = tuple(Mark.of(m) for m in _items(self.marks, "marks"))
+        checked_arrows = tuple(Arrow.of(a) for a in _items(arrows, "arrows"))
+        checked_marks = tuple(Mark.of(m) for m in _items(marks, "marks"))
         ends: set[tuple[int, int]] = set()
-        for arrow in arrows:
+        for arrow in checked_arrows:
             key = (arrow.start, arrow.end)
             if key in ends:
                 raise CheckersError(f"two arrows from {arrow.start} to {arrow.end}: draw one")
             ends.add(key)
         squares: set[int] = set()
-        for mark in marks:
+        for mark in checked_marks:
             if mark.square in squares:
                 raise CheckersError(f"square {mark.square} is marked twice: mark it once")
             squares.add(mark.square)
-        object.__setattr__(self, "arrows", arrows)
-        object.__setattr__(self, "marks", marks)
+        object.__setattr__(self, "arrows", checked_arrows)
+        object.__setattr__(self, "marks", checked_marks)
 
     def __bool__(self) -> bool:
         return bool(self.arrows or self.marks)

@@ -13,10 +13,11 @@ a new position: the state's version stays, so a move clicked next is not stale.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
-from ..core.drawings import COLOURS, Arrow, Colour, Drawing, Mark
+from ..core.drawings import COLOURS, Arrow, ArrowLike, Colour, Drawing, Mark, MarkLike
 from ..core.errors import CheckersError, IntentError
 from .outcome import Outcome
 
@@ -134,7 +135,12 @@ def handle_draw(session: PlaySession, intent: DrawIntent) -> Outcome:
     return Outcome.done()
 
 
-def redraw(session: PlaySession, *, arrows: object = None, marks: object = None) -> None:
+def redraw(
+    session: PlaySession,
+    *,
+    arrows: Iterable[ArrowLike] | None = None,
+    marks: Iterable[MarkLike] | None = None,
+) -> None:
     """Replace the arrows (or the marks; None: keep them) drawn on the position shown,
     from Python (``widget.arrows = [...]``): all checked first, so a bad square or
     colour raises CheckersError and nothing changes."""
@@ -142,7 +148,7 @@ def redraw(session: PlaySession, *, arrows: object = None, marks: object = None)
         game = session.game
         now = game.drawing()
         drawing = Drawing(
-            now.arrows if arrows is None else arrows,  # type: ignore[arg-type]  # checked
-            now.marks if marks is None else marks,  # type: ignore[arg-type]  # by Drawing
+            now.arrows if arrows is None else arrows,
+            now.marks if marks is None else marks,
         )
         game.set_drawing(drawing)

@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 
 from ..core.color import BLACK, WHITE, Color
-from ..core.drawings import Arrow, Mark
+from ..core.drawings import Arrow, ArrowLike, Mark, MarkLike
 from ..core.errors import CheckersError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
@@ -315,8 +315,8 @@ class CheckersWidget(anywidget.AnyWidget):
         return list(self.game.drawing().arrows)
 
     @arrows.setter
-    def arrows(self, arrows: Iterable[Arrow | tuple[int, int] | tuple[int, int, str]]) -> None:
-        redraw(self.session, arrows=list(arrows))
+    def arrows(self, arrows: Iterable[ArrowLike]) -> None:
+        redraw(self.session, arrows=arrows)
 
     @property
     def marks(self) -> list[Mark]:
@@ -325,8 +325,8 @@ class CheckersWidget(anywidget.AnyWidget):
         return list(self.game.drawing().marks)
 
     @marks.setter
-    def marks(self, marks: Iterable[Mark | int | tuple[int, str]]) -> None:
-        redraw(self.session, marks=list(marks))
+    def marks(self, marks: Iterable[MarkLike]) -> None:
+        redraw(self.session, marks=marks)
 
     # ------------------------------------------------------------------ Python API
     def play(self, move: Move | str) -> Move:
