@@ -819,12 +819,13 @@ def write_game(game: Game) -> str:
     while the game goes on), the other tags of ``game.tags``, and ``SetUp``/``FEN`` when
     the game does not start from the opening. The move text numbers each move pair
     (``1... 23-19`` when White moves first or after a comment or variation), writes each
-    move with its full path, then its marks and NAGs, comment and variations, and is
-    wrapped at 79 characters. Comments are written with their whitespace collapsed and
+    move with its full path, then its marks and NAGs, comment (led by the position's
+    drawing as ``[%csl ...] [%cal ...]`` commands) and variations, and is wrapped at 79
+    characters. Comments are written with their whitespace collapsed and
     without any ``}`` (which PDN cannot hold); annotations of plies beyond the last move
     (left behind by an undo) are not written; everything else reads back unchanged::
 
-        read_game(write_game(game)) == game  # and tags, comments, nags, variations
+        read_game(write_game(game)) == game  # and tags, comments, nags, variations, drawings
     """
     lines = [_tag_line(name, value) for name, value in _header(game)]
     words: list[str] = []
