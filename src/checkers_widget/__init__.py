@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 from .analysis.explorer import ExplorerMove, OpeningExplorer
 from .core.board import START_FEN, Board
 from .core.color import BLACK, WHITE, Color
+from .core.drawings import Arrow, Drawing, Mark
 from .core.errors import (
     AmbiguousMoveError,
     CheckersError,
@@ -41,11 +42,13 @@ __all__ = [
     "WHITE",
     "AmbiguousMoveError",
     "Analysis",
+    "Arrow",
     "Board",
     "CheckersError",
     "CheckersWidget",
     "Color",
     "DrawRules",
+    "Drawing",
     "Engine",
     "ExplorerMove",
     "FenError",
@@ -54,6 +57,7 @@ __all__ = [
     "HookError",
     "IllegalMoveError",
     "IntentError",
+    "Mark",
     "MilestoneBook",
     "Move",
     "MoveVetoed",

@@ -27,6 +27,7 @@ STATE_KEYS = {
     "opening",
     "explorer",
     "controls",
+    "drawings",
     "replay",
     "editor",
     "history",

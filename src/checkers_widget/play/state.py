@@ -21,6 +21,7 @@ from ..core.color import BLACK, WHITE, Color
 from ..core.game import Game
 from ..core.move import Move
 from .commands import ControlFacts, ControlState, controls_for
+from .drawing import DrawingState, drawing_state
 from .openings import ExplorerState, OpeningState, explorer_state, opening_state
 
 if TYPE_CHECKING:
@@ -241,6 +242,8 @@ class BoardState(TypedDict):
     opening: OpeningState | None
     #: The opening explorer's moves from this position, when the board has an explorer.
     explorer: ExplorerState | None
+    #: The arrows and marked squares drawn on the position shown (see :mod:`.drawing`).
+    drawings: DrawingState
     #: Each control the board offers (of :data:`~checkers_widget.play.commands.CONTROLS`):
     #: shown, enabled, and where it applies its side and whether it confirms (see
     #: :mod:`.commands`).
@@ -476,5 +479,6 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
             if inputs.explorer is not None and inputs.editor is None
             else None
         ),
+        "drawings": drawing_state(game.drawing()),
         "controls": controls_for(control_facts(game, inputs)),
     }
