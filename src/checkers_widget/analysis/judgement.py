@@ -6,26 +6,28 @@ in men stands for. The mapping is a logistic curve,
 
     E(s) = 1 / (1 + exp(-K * s))     (s: the engine's score in men, mover's view)
 
-with :data:`SCALE` ``K = 1.2``: even is 0.5, a man up about 0.77, two men up about 0.92,
-three about 0.97. Proven results are exact: a proven win is 1.0, a proven loss 0.0 and a
+with :data:`SCALE` ``K = 1.0``: even is 0.5, a man up about 0.73, two men up about 0.88,
+three about 0.95. (Fitted to Tinsley's games, engine score at plies 30 and 50 against the
+result, K comes out between 0.65 and 0.95: masters draw many a man-up ending. 1.0 leans a
+little towards play below master level, where a man up wins more often; see
+``benchmarks/review_scale.py``.) Proven results are exact: a proven win is 1.0, a proven loss 0.0 and a
 proven draw 0.5 (see :class:`Verdict`). The loss of a move is ``E(before) - E(after)``
 (never below 0), both from the mover's point of view.
 
 The judgement of a move with a choice (a forced move is never judged):
 
 =============  ========================================================================
-blunder        loss >= 0.25 (at even: about a man thrown away); or a proven win turned
+blunder        loss >= 0.20 (at even: 0.85 of a man thrown away); or a proven win turned
                into a proven draw or a proven loss; or a proven draw into a proven loss
-mistake        loss >= 0.15 (at even: about half a man)
-inaccuracy     loss >= 0.08 (at even: about a quarter of a man)
+mistake        loss >= 0.12 (at even: half a man)
+inaccuracy     loss >= 0.06 (at even: a quarter of a man)
 None           anything less
 =============  ========================================================================
 
 The accuracy of one move is ``100 * (1 - loss / BLUNDER) ** 2`` (0 from the blunder
-threshold on): 100 for a move that loses nothing, about 46 at the inaccuracy threshold,
-16 at the mistake threshold. A side's accuracy is the mean over its moves that had a
-choice. The curve and thresholds are this project's own; see docs/readme/review.md for
-how the scale was checked against Tinsley's games.
+threshold on): 100 for a move that loses nothing, 49 at the inaccuracy threshold, 16 at
+the mistake threshold. A side's accuracy is the mean over its moves that had a
+choice. The curve, thresholds and accuracy formula are this project's own.
 """
 
 from __future__ import annotations
@@ -50,12 +52,12 @@ __all__ = [
 Judgement = Literal["inaccuracy", "mistake", "blunder"] | None
 
 #: K of the logistic mapping from men to expected score (per man).
-SCALE = 1.2
+SCALE = 1.0
 
 #: Expected-score losses from which a move is an inaccuracy, a mistake, a blunder.
-INACCURACY = 0.08
-MISTAKE = 0.15
-BLUNDER = 0.25
+INACCURACY = 0.06
+MISTAKE = 0.12
+BLUNDER = 0.20
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,9 @@ x is the ply (0: the start position), y is Black's expected score (top: Black wi
 bottom: White wins, the middle line: even; "Black" and "White" label the two ends). The
 area between the curve and the middle is filled, more strongly where Black is better.
 Each inaccuracy, mistake and blunder is a dot on the curve in its own colour, with a
-``<title>`` tooltip and ``data-ply`` / ``data-judgement`` attributes (the widget's review panel finds and highlights them). Lines
-and text use ``currentColor`` and the judgement colours are mid-tones, so the graph reads
-on light and dark backgrounds alike.
+``<title>`` tooltip and ``data-ply`` / ``data-judgement`` attributes (the widget's review
+panel finds and highlights them). Lines and text use ``currentColor`` and the judgement
+colours are mid-tones, so the graph reads on light and dark backgrounds alike.
 """
 
 from __future__ import annotations
