@@ -76,9 +76,9 @@ def test_each_threshold_at_its_edge(threshold: float, below: str | None, at: str
 
 
 def test_thresholds_apply_to_the_expected_score_not_to_men() -> None:
-    # Half a man lost at even is a mistake; the same half man at +4 costs almost nothing.
-    assert judge(Verdict(0.0), Verdict(-0.5))[1] == "mistake"
-    assert judge(Verdict(4.0), Verdict(3.5))[1] is None
+    # 0.7 of a man lost at even is a mistake; the same 0.7 at +4 costs almost nothing.
+    assert judge(Verdict(0.0), Verdict(-0.7))[1] == "mistake"
+    assert judge(Verdict(4.0), Verdict(3.3))[1] is None
     # A man thrown away at even is a blunder.
     assert judge(Verdict(0.0), Verdict(-1.0))[1] == "blunder"
 

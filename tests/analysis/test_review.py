@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from checkers_widget import CheckersError, Game, read_game
+from checkers_widget import CheckersError, Game, data, read_game
 from checkers_widget.analysis.judgement import move_accuracy
 from checkers_widget.analysis.review import PlyReview, Review, review, review_games
 from checkers_widget.core.move import Move
@@ -47,6 +47,26 @@ def test_the_bad_game_gets_blunders_on_exactly_the_hung_men() -> None:
         assert p.before - p.after > 0.7  # most of a man, in the engine's own figures
     summary = result.summary()
     assert summary["black"].blunders == 2 and summary["white"].blunders == 1
+
+
+@pytest.mark.timeout(300)
+def test_tinsley_gets_no_blunder_or_mistake_in_two_of_his_wins() -> None:
+    games = list(data.tinsley_games())
+    # Archive games 46 (Tinsley with Black against Chamblee) and 55 (Tinsley with White).
+    chosen = [games[46], games[55]]
+    assert [(g.tags["Black"], g.tags["White"], g.result) for g in chosen] == [
+        ("MF Tinsley", "M Chamblee", "1-0"),
+        ("M Chamblee", "MF Tinsley", "0-1"),
+    ]
+    reviews = review_games(chosen, nodes=40_000, workers=2)
+    for game, result, master in zip(chosen, reviews, ("black", "white"), strict=True):
+        assert result.complete and len(result.plies) == game.ply
+        summary = result.summary()
+        loser = summary["white" if master == "black" else "black"]
+        assert summary[master].blunders == 0 and summary[master].mistakes == 0
+        assert summary[master].accuracy > 85.0
+        # The loser's losing move is found: at least one blunder on the losing side.
+        assert loser.blunders >= 1
 
 
 @pytest.mark.timeout(120)

@@ -10,22 +10,22 @@ with :data:`SCALE` ``K = 1.0``: even is 0.5, a man up about 0.73, two men up abo
 three about 0.95. (Fitted to Tinsley's games, engine score at plies 30 and 50 against the
 result, K comes out between 0.65 and 0.95: masters draw many a man-up ending. 1.0 leans a
 little towards play below master level, where a man up wins more often; see
-``benchmarks/review_scale.py``.) Proven results are exact: a proven win is 1.0, a proven loss 0.0 and a
-proven draw 0.5 (see :class:`Verdict`). The loss of a move is ``E(before) - E(after)``
-(never below 0), both from the mover's point of view.
+``benchmarks/review_scale.py``.) Proven results are exact: a proven win is 1.0, a proven
+loss 0.0 and a proven draw 0.5 (see :class:`Verdict`). The loss of a move is
+``E(before) - E(after)`` (never below 0), both from the mover's point of view.
 
 The judgement of a move with a choice (a forced move is never judged):
 
 =============  ========================================================================
-blunder        loss >= 0.20 (at even: 0.85 of a man thrown away); or a proven win turned
-               into a proven draw or a proven loss; or a proven draw into a proven loss
-mistake        loss >= 0.12 (at even: half a man)
-inaccuracy     loss >= 0.06 (at even: a quarter of a man)
+blunder        loss >= 0.23 (at even: a man thrown away); or a proven win turned into
+               a proven draw or a proven loss; or a proven draw into a proven loss
+mistake        loss >= 0.145 (at even: 0.6 of a man)
+inaccuracy     loss >= 0.075 (at even: 0.3 of a man)
 None           anything less
 =============  ========================================================================
 
 The accuracy of one move is ``100 * (1 - loss / BLUNDER) ** 2`` (0 from the blunder
-threshold on): 100 for a move that loses nothing, 49 at the inaccuracy threshold, 16 at
+threshold on): 100 for a move that loses nothing, 45 at the inaccuracy threshold, 14 at
 the mistake threshold. A side's accuracy is the mean over its moves that had a
 choice. The curve, thresholds and accuracy formula are this project's own.
 """
@@ -55,9 +55,9 @@ Judgement = Literal["inaccuracy", "mistake", "blunder"] | None
 SCALE = 1.0
 
 #: Expected-score losses from which a move is an inaccuracy, a mistake, a blunder.
-INACCURACY = 0.06
-MISTAKE = 0.12
-BLUNDER = 0.20
+INACCURACY = 0.075
+MISTAKE = 0.145
+BLUNDER = 0.23
 
 
 @dataclass(frozen=True, slots=True)

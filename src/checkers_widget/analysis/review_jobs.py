@@ -25,6 +25,7 @@ from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..engine import Engine
 from ..engine.endgame import MAX_PIECES, probe
+from ..engine.search import MAX_DEPTH
 
 __all__ = [
     "DEFAULT_NODES",
@@ -119,9 +120,10 @@ def analyse_position(job: PositionJob, stop: Stop | None = None) -> PositionEval
         lost = game.winner is not None
         return PositionEval(-100.0 if lost else 0.0, 0 if lost else None, not lost, None, (), 0)
     limits = job.limits
-    found = _engine().analyse(
-        game, nodes=limits.nodes, depth=limits.depth, time=limits.time, stop=stop
-    )
+    # A depth is always given: without one, the engine answers a forced move after a
+    # shallow search (it only needs the move); a review needs the position's value.
+    depth = limits.depth if limits.depth is not None else MAX_DEPTH
+    found = _engine().analyse(game, nodes=limits.nodes, depth=depth, time=limits.time, stop=stop)
     choices = len(game.legal_moves())
     draw = found.mate is None and table_draw(game.board)
     return PositionEval(found.score, found.mate, draw, found.move, tuple(found.pv), choices)
