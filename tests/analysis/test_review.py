@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from checkers_widget import CheckersError, Game, data, read_game
-from checkers_widget.analysis.judgement import move_accuracy
+from checkers_widget.analysis.judgement import Judgement, move_accuracy
 from checkers_widget.analysis.review import PlyReview, Review, review, review_games
+from checkers_widget.core.color import BLACK, WHITE, Color, opponent
 from checkers_widget.core.move import Move
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -59,10 +60,11 @@ def test_tinsley_gets_no_blunder_or_mistake_in_two_of_his_wins() -> None:
         ("M Chamblee", "MF Tinsley", "0-1"),
     ]
     reviews = review_games(chosen, nodes=40_000, workers=2)
-    for game, result, master in zip(chosen, reviews, ("black", "white"), strict=True):
+    masters: tuple[Color, Color] = (BLACK, WHITE)
+    for game, result, master in zip(chosen, reviews, masters, strict=True):
         assert result.complete and len(result.plies) == game.ply
         summary = result.summary()
-        loser = summary["white" if master == "black" else "black"]
+        loser = summary[opponent(master)]
         assert summary[master].blunders == 0 and summary[master].mistakes == 0
         assert summary[master].accuracy > 85.0
         # The loser's losing move is found: at least one blunder on the losing side.
@@ -122,7 +124,7 @@ def test_throwing_away_a_table_draw_is_a_blunder() -> None:
 
 def test_summary_counts_and_accuracy() -> None:
     def ply(
-        n: int, color: str, loss: float, judgement: str | None, forced: bool = False
+        n: int, color: Color, loss: float, judgement: Judgement, forced: bool = False
     ) -> PlyReview:
         return PlyReview(
             n,
@@ -136,15 +138,15 @@ def test_summary_counts_and_accuracy() -> None:
             (),
             loss,
             judgement,
-            forced,  # type: ignore[arg-type]
+            forced,
         )
 
     plies = (
-        ply(1, "black", 0.0, None),
-        ply(2, "white", 0.07, "inaccuracy"),
-        ply(3, "black", 0.3, "blunder"),
-        ply(4, "white", 0.13, "mistake"),
-        ply(5, "black", 0.0, None, forced=True),
+        ply(1, BLACK, 0.0, None),
+        ply(2, WHITE, 0.07, "inaccuracy"),
+        ply(3, BLACK, 0.3, "blunder"),
+        ply(4, WHITE, 0.13, "mistake"),
+        ply(5, BLACK, 0.0, None, forced=True),
     )
     summary = Review("B:W21,22:B9,10", plies).summary()
     black, white = summary["black"], summary["white"]
@@ -172,7 +174,7 @@ def test_the_plot_marks_each_judged_ply() -> None:
     for mark, p in zip(marks, judged, strict=True):
         title = mark.find(f"{SVG}title")
         assert title is not None and str(p.move) in (title.text or "")
-        assert p.judgement in (title.text or "")
+        assert str(p.judgement) in (title.text or "")
     line = root.find(f"{SVG}polyline")
     assert line is not None and len((line.get("points") or "").split()) == 37
     empty = ET.fromstring(Review(Game().start_fen, ()).plot())
