@@ -233,7 +233,7 @@ def test_a_process_pool_gives_the_same_review_as_this_thread() -> None:
 
 @pytest.mark.timeout(240)
 def test_dask_distributed_gives_the_same_review() -> None:
-    distributed = pytest.importorskip("distributed")
+    import distributed
     game = short_game(10)
     here = review(game, nodes=8_000, workers=1)
     with (
