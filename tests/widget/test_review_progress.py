@@ -1,6 +1,6 @@
-"""The review's progress bar: in a real kernel (nbclient) ``checkers_widget.review``
-shows an ipywidgets bar that ends in a "Reviewed ..." line; outside a kernel there is no
-bar and no Jupyter module is imported."""
+"""The review's progress bar: in a real kernel (nbclient) ``checkers_widget.review``, on
+its default process pool, shows an ipywidgets bar that ends in a "Reviewed ..." line;
+outside a kernel there is no bar and no Jupyter module is imported."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ game = cw.Game()
 for move in ["9-14", "22-18", "11-15", "18x9", "5x14"]:
     game.play(move)
 seen = []
-result = cw.review(game, nodes=3_000, workers=1, on_progress=lambda d, t: seen.append((d, t)))
+result = cw.review(game, nodes=3_000, on_progress=lambda d, t: seen.append((d, t)))
 print(type(result).__name__, len(result.plies), result.complete, seen[-1])
 """
 
