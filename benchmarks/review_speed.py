@@ -3,9 +3,11 @@
 Part 1 reviews ``--games`` Tinsley games (the first ones of the package's archive, cut
 to ``--plies`` plies) at the default settings (a node budget per position) in this
 process (``workers=1``) and prints the time per ply, the judgements and each side's
-accuracy. Part 2 reviews ``--batch`` games with ``review_games`` (``--batch-nodes`` per
-position, to keep it short) on a process pool of 1 worker, then of 2 workers, checks
-that both give the same reviews, and prints the speed-up. The load average is printed
+accuracy; the CPU time (this process's) is what the review costs on a free core, the
+wall time what it took with the machine's load. Part 2 reviews ``--batch`` games with
+``review_games`` (``--batch-nodes`` per position, to keep it short) on a process pool of
+1 worker, then of 2 workers, checks that both give the same reviews, and prints the
+speed-up. The load average is printed
 before and after each part: on a shared machine, read the figures with it.
 
     .venv/bin/python benchmarks/review_speed.py                  # about 5 minutes
@@ -50,9 +52,9 @@ def main(argv: list[str] | None = None) -> None:
     print(load())
     for game in games[: args.games]:
         short = cut(game, args.plies)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         result = review(short, workers=1)
-        took = time.perf_counter() - started
+        took, cpu = time.perf_counter() - started, time.process_time() - cpu
         names = f"{game.tags.get('Black', '?')} - {game.tags.get('White', '?')}"
         marks = " ".join(f"{p.ply}{p.symbol}" for p in result.plies if p.judgement)
         sides = ", ".join(
@@ -61,7 +63,9 @@ def main(argv: list[str] | None = None) -> None:
         )
         print(
             f"  {names} [{game.result}]: {len(result.plies)} plies in {took:.1f} s, "
-            f"{took / max(1, len(result.plies)):.2f} s a ply; {sides}; marked: {marks or '-'}"
+            f"{took / max(1, len(result.plies)):.2f} s a ply "
+            f"(CPU {cpu:.1f} s, {cpu / max(1, len(result.plies)):.2f} s a ply); "
+            f"{sides}; marked: {marks or '-'}"
         )
     print(load())
 
