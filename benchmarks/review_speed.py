@@ -7,10 +7,10 @@ accuracy; the CPU time (this process's) is what the review costs on a free core,
 wall time what it took with the machine's load. Part 2 reviews ``--batch`` games with
 ``review_games`` (``--batch-nodes`` per position, to keep it short) on a process pool of
 1 worker, then of 2 workers, checks that both give the same reviews, and prints the
-speed-up. The load average is printed
-before and after each part: on a shared machine, read the figures with it.
+speed-up. The load average is printed before and after each part: on a shared machine,
+read the figures with it.
 
-    .venv/bin/python benchmarks/review_speed.py                  # about 5 minutes
+    .venv/bin/python benchmarks/review_speed.py                  # 5-10 minutes
     .venv/bin/python benchmarks/review_speed.py --games 1 --batch 4
 """
 
