@@ -7,8 +7,9 @@ accuracy; the CPU time (this process's) is what the review costs on a free core,
 wall time what it took with the machine's load. Part 2 reviews ``--batch`` games with
 ``review_games`` (``--batch-nodes`` per position, to keep it short) on a process pool of
 1 worker, then of 2 workers, checks that both give the same reviews, and prints the
-speed-up. The load average is printed before and after each part: on a shared machine,
-read the figures with it.
+speed-up, with the CPU time the workers got (on a busy machine a second worker finds no
+free core, and the speed-up shows that rather than the code). The load average is
+printed before and after each part: on a shared machine, read the figures with it.
 
     .venv/bin/python benchmarks/review_speed.py                  # 5-10 minutes
     .venv/bin/python benchmarks/review_speed.py --games 1 --batch 4
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -79,12 +81,20 @@ def main(argv: list[str] | None = None) -> None:
     timings: dict[int, float] = {}
     results = {}
     for workers in (1, 2):
+        cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
         with ProcessPoolExecutor(max_workers=workers) as pool:
             pool.submit(int).result()  # the worker processes are up before the clock starts
             started = time.perf_counter()
             results[workers] = review_games(batch, nodes=args.batch_nodes, executor=pool)
             timings[workers] = time.perf_counter() - started
-        print(f"  {workers} worker(s): {timings[workers]:.1f} s")
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime
+        # CPU seconds the workers got per second of wall time: on a free machine about
+        # the number of workers; less when other processes hold the cores.
+        print(
+            f"  {workers} worker(s): {timings[workers]:.1f} s; the workers' CPU time "
+            f"{used:.1f} s, {used / timings[workers]:.2f} cores busy on average"
+        )
     print(f"  speed-up with 2 workers: {timings[1] / timings[2]:.2f}x")
     print(f"  same reviews: {results[1] == results[2]}")
     print(load())
