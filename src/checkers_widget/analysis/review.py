@@ -164,6 +164,11 @@ class Review:
     def _repr_svg_(self) -> str:
         return self.plot()
 
+    def _repr_html_(self) -> str:
+        """The graph inline in the page (JupyterLab draws a bare SVG output as an image,
+        in which the marks' tooltips and the theme's text colour would be lost)."""
+        return f'<div class="cw-review">{self.plot()}</div>'
+
 
 # ---------------------------------------------------------------------- building
 
