@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from checkers_widget import Game
-from checkers_widget.analysis.review import SYMBOLS, Judgement, PlyReview, Review
+from checkers_widget.analysis.review import SYMBOLS, Judgement, PlyReview, Review, SideSummary
+from checkers_widget.core.color import COLORS, Color
 from checkers_widget.core.board import Board
 from checkers_widget.engine import Analysis
 
@@ -28,6 +29,26 @@ def short_game() -> Game:
     for move in SHORT_GAME.split():
         game.play(move)
     return game
+
+
+class HandReview(Review):
+    """A hand-made review whose summary is counted here (so that the board's figures are
+    known whether or not the review work's own summary has landed)."""
+
+    def summary(self) -> dict[Color, SideSummary]:
+        out = {}
+        for color in COLORS:
+            mine = [p for p in self.plies if p.color == color]
+            judged = [p.judgement for p in mine]
+            out[color] = SideSummary(
+                color=color,
+                moves=len(mine),
+                inaccuracies=judged.count("inaccuracy"),
+                mistakes=judged.count("mistake"),
+                blunders=judged.count("blunder"),
+                accuracy=100.0 * (1 - sum(p.loss for p in mine) / max(1, len(mine))),
+            )
+        return out
 
 
 def hand_review(game: Game, judgements: Mapping[int, Judgement]) -> Review:
@@ -63,7 +84,7 @@ def hand_review(game: Game, judgements: Mapping[int, Judgement]) -> Review:
         board.push(move)
         value = -after  # the next mover's point of view
     assert all(p.symbol == SYMBOLS.get(p.judgement or "", "") for p in plies)
-    return Review(start_fen=game.start_fen, plies=tuple(plies))
+    return HandReview(start_fen=game.start_fen, plies=tuple(plies))
 
 
 class FakeReviewer:
