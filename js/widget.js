@@ -26,6 +26,7 @@ import { afterMove, confirmsMove } from "./optimistic.js";
 import { Outbox } from "./outbox.js";
 import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
+import { ReviewPanel, reviewArrow } from "./review.js";
 import { DrawnReport } from "./report.js";
 import { BoardView } from "./view.js";
 
@@ -73,6 +74,11 @@ function render({ model, el }) {
   });
   const editor = new EditorPanel({ send: (make) => outbox.send(make) });
   const moveList = new MoveList({ goto: (ply) => act({ kind: "command", name: "goto", ply }) });
+  // The game review under the controls: its graph's points go to a ply as the move list does.
+  const review = new ReviewPanel({
+    command: (name) => act({ kind: "command", name }),
+    goto: (ply) => moveList.request(ply),
+  });
   // Every command intent goes through here: the buttons, their keys, the cover, the network line.
   /**
    * @param {Exclude<CommandName, "goto"> | "edit"} name
@@ -119,7 +125,10 @@ function render({ model, el }) {
   const shown = () => {
     if (state.editor) return editorBoardState(state);
     if (replay.active) return replay.boardState(state);
-    return optimistic || state;
+    if (optimistic) return optimistic;
+    // A reviewed game: the engine's move in the position shown, drawn as the hint's arrow.
+    const arrow = reviewArrow(state);
+    return arrow ? { ...state, hint: arrow } : state;
   };
   /** @param {number[]} path */
   function drawOptimistic(path) {
@@ -187,6 +196,7 @@ function render({ model, el }) {
     replay.element,
     editor.element,
     chrome.controls,
+    review.element,
     milestones.toast, // under the controls: a note never covers the board
     milestones.panel,
     chrome.analysis,
@@ -258,6 +268,7 @@ function render({ model, el }) {
     // While paused the move list is hidden (widget.css) and its moves are inert.
     const hidden = paused();
     moveList.update(state, { interactive: interactive && !hidden });
+    review.update(state, { interactive: interactive && !hidden });
     root.classList.toggle("cw-paused", hidden);
     for (const node of [view.element, moveList.element]) {
       node.toggleAttribute("inert", hidden);
@@ -340,6 +351,7 @@ function render({ model, el }) {
   replay.listen(signal);
   editor.listen(signal);
   moveList.listen(signal);
+  review.listen(signal);
   cover.listen(signal);
   network.listen(signal);
   milestones.listen(signal);

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from "vitest";
+import { GRAPH_HEIGHT, GRAPH_WIDTH, ReviewPanel, graphGeometry, progressPercent, reviewArrow } from "./review.js";
+
+const MOVE = { notation: "9-14", path: [9, 14], captures: [], crowns: false };
+
+/** @param {number} ply @param {number} bar @param {string | null} [judgement] */
+const point = (ply, bar, judgement = null) => ({
+  ply,
+  value: bar * 3,
+  bar,
+  judgement,
+  symbol: judgement === "mistake" ? "?" : "",
+});
+
+const review = (extra = {}) => ({
+  phase: "done",
+  done: 3,
+  total: 3,
+  error: null,
+  symbols: { 2: "?" },
+  points: [point(0, 0), point(1, 0.2), point(2, -0.5, "mistake"), point(3, 1)],
+  shown: { ply: 2, text: "White played 23-19?: a mistake", best: MOVE, best_text: "Best here: 9-14 (+0.30)" },
+  summary: null,
+  learn: null,
+  ...extra,
+});
+
+describe("graphGeometry", () => {
+  it("spreads the plies over the width and puts Black's advantage up", () => {
+    const g = graphGeometry([point(0, 0), point(2, 1), point(4, -1)]);
+    expect(g.dots.map((d) => d.x)).toEqual([4, GRAPH_WIDTH / 2, GRAPH_WIDTH - 4]);
+    expect(g.dots.map((d) => d.y)).toEqual([GRAPH_HEIGHT / 2, 4, GRAPH_HEIGHT - 4]);
+    expect(g.line).toBe(`4,40 150,4 296,76`);
+    expect(g.area.startsWith(`4,${g.mid} `)).toBe(true);
+  });
+  it("clamps out-of-range values and copes with no points", () => {
+    expect(graphGeometry([point(0, 5), point(1, -7)]).dots.map((d) => d.y)).toEqual([4, GRAPH_HEIGHT - 4]);
+    expect(graphGeometry([])).toMatchObject({ line: "", area: "", dots: [] });
+  });
+});
+
+describe("progress and arrow", () => {
+  it("reads the progress as a percentage", () => {
+    expect(progressPercent(review({ phase: "running", done: 10, total: 40 }))).toBe(25);
+    expect(progressPercent(null)).toBe(0);
+    expect(progressPercent(review({ total: 0, done: 0 }))).toBe(0);
+  });
+  it("draws the engine's move as an arrow unless a hint is shown", () => {
+    expect(reviewArrow({ review: review(), hint: null })).toEqual({ move: MOVE, score: "", pv: "", depth: 0 });
+    expect(reviewArrow({ review: review(), hint: { move: MOVE, score: "+1", pv: "", depth: 1 } })).toBeNull();
+    expect(reviewArrow({ review: review({ shown: { ply: 0, text: "", best: null, best_text: "" } }) })).toBeNull();
+    expect(reviewArrow({ review: null })).toBeNull();
+  });
+});
+
+describe("ReviewPanel", () => {
+  it("shows the buttons Python shows, the graph, and sends gotos and commands", () => {
+    const sent = [];
+    const panel = new ReviewPanel({ command: (name) => sent.push(name), goto: (ply) => sent.push(ply) });
+    const controller = new AbortController();
+    panel.listen(controller.signal);
+    const state = {
+      review: review(),
+      names: { black: "Black", white: "White" },
+      controls: { learn: { shown: true, enabled: true }, review: { shown: false, enabled: true } },
+    };
+    panel.update(/** @type {any} */ (state));
+    expect(panel.element.hidden).toBe(false);
+    const dots = panel.graph.querySelectorAll("[data-role=review-point]");
+    expect(dots.length).toBe(4);
+    expect(dots[2].getAttribute("class")).toContain("cw-graph-mistake");
+    expect(dots[2].getAttribute("class")).toContain("cw-graph-current");
+    expect(panel.words.textContent).toContain("a mistake");
+    expect(/** @type {HTMLButtonElement} */ (panel.buttons.get("review")).hidden).toBe(true);
+    const learn = /** @type {HTMLButtonElement} */ (panel.buttons.get("learn"));
+    expect(learn.hidden).toBe(false);
+    dots[3].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    learn.click();
+    expect(sent).toEqual([3, "learn"]);
+    // A board that only shows: no buttons, points inert.
+    panel.update(/** @type {any} */ (state), { interactive: false });
+    expect(learn.hidden).toBe(true);
+    panel.graph.querySelectorAll("[data-role=review-point]")[1].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(sent).toEqual([3, "learn"]);
+    controller.abort();
+  });
+  it("shows the progress while the review runs and hides without a review or buttons", () => {
+    const panel = new ReviewPanel({ command: () => {}, goto: () => {} });
+    panel.update(/** @type {any} */ ({ review: review({ phase: "running", done: 4, total: 8, points: [] }), controls: { "review-cancel": { shown: true, enabled: true } } }));
+    expect(panel.progress.hidden).toBe(false);
+    expect(panel.bar.value).toBe(50);
+    expect(panel.progressText.textContent).toBe("Reviewing: 4 of 8 moves");
+    expect(panel.graphBox.hidden).toBe(true);
+    panel.update(/** @type {any} */ ({ review: null, controls: {} }));
+    expect(panel.element.hidden).toBe(true);
+  });
+});
