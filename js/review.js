@@ -118,7 +118,7 @@ export class ReviewPanel {
     this.words = el("div", "cw-review-words", { "data-role": "review-words" });
     this.best = el("div", "cw-review-best", { "data-role": "review-best" });
     this.summary = el("div", "cw-review-summary", { "data-role": "review-summary" });
-    this.learn = el("div", "cw-learn", { "data-role": "learn", "aria-live": "polite" });
+    this.learn = el("div", "cw-learn", { "data-role": "learn" });
     this.learnText = el("div", "cw-learn-text", { "data-role": "learn-text" });
     this.learn.appendChild(this.learnText);
     this.buttonBox = el("div", "cw-review-buttons");
