@@ -70,6 +70,42 @@ export function reviewArrow(state) {
 }
 
 /**
+ * What the live region reads of the review when a state arrives after `prev`: the
+ * review's end, and each new word of the learn mode ("" when nothing new).
+ * @param {BoardState | null} prev
+ * @param {BoardState | null} next
+ * @returns {string}
+ */
+export function reviewAnnouncement(prev, next) {
+  const before = (prev && prev.review) || null;
+  const after = (next && next.review) || null;
+  if (!after) return "";
+  const parts = [];
+  if (after.phase === "done" && (!before || before.phase !== "done")) {
+    const marked = Object.keys(after.symbols).length;
+    parts.push(`Review done: ${marked} move${marked === 1 ? "" : "s"} marked.`);
+  }
+  const text = after.learn ? after.learn.text : "";
+  const old = before && before.learn ? before.learn.text : "";
+  if (text && text !== old) parts.push(text);
+  return parts.join(" ");
+}
+
+/**
+ * A side's figures in words: "Black: accuracy 95%, 1 inaccuracy, 2 mistakes, 0 blunders".
+ * @param {string} name
+ * @param {import("./types.js").SideSummary} s
+ */
+export function summaryWords(name, s) {
+  /** @param {number} n @param {string} one @param {string} many */
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const inaccuracies = count(s.inaccuracies, "inaccuracy", "inaccuracies");
+  const mistakes = count(s.mistakes, "mistake", "mistakes");
+  const blunders = count(s.blunders, "blunder", "blunders");
+  return `${name}: accuracy ${s.accuracy}%, ${inaccuracies}, ${mistakes}, ${blunders}`;
+}
+
+/**
  * @param {string} name
  * @param {Record<string, string>} attrs
  */
@@ -175,10 +211,7 @@ export class ReviewPanel {
     if (summary) {
       const names = (state && state.names) || { black: "Black", white: "White" };
       this.summary.textContent = /** @type {("black" | "white")[]} */ (["black", "white"])
-        .map((side) => {
-          const s = summary[side];
-          return `${names[side] || side}: ${s.accuracy}% accuracy, ${s.inaccuracies} ?!, ${s.mistakes} ?, ${s.blunders} ??`;
-        })
+        .map((side) => summaryWords(names[side] || side, summary[side]))
         .join(" · ");
     }
     const learn = review.learn;

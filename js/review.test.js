@@ -1,6 +1,15 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { GRAPH_HEIGHT, GRAPH_WIDTH, ReviewPanel, graphGeometry, progressPercent, reviewArrow } from "./review.js";
+import {
+  GRAPH_HEIGHT,
+  GRAPH_WIDTH,
+  ReviewPanel,
+  graphGeometry,
+  progressPercent,
+  reviewAnnouncement,
+  reviewArrow,
+  summaryWords,
+} from "./review.js";
 
 const MOVE = { notation: "9-14", path: [9, 14], captures: [], crowns: false };
 
@@ -94,5 +103,24 @@ describe("ReviewPanel", () => {
     expect(panel.graphBox.hidden).toBe(true);
     panel.update(/** @type {any} */ ({ review: null, controls: {} }));
     expect(panel.element.hidden).toBe(true);
+  });
+});
+
+describe("words", () => {
+  it("reads the review's end once and each new word of the learn mode", () => {
+    const running = /** @type {any} */ ({ review: review({ phase: "running" }) });
+    const done = /** @type {any} */ ({ review: review() });
+    expect(reviewAnnouncement(running, done)).toBe("Review done: 1 move marked.");
+    expect(reviewAnnouncement(done, done)).toBe("");
+    const learn = { index: 1, total: 2, ply: 3, side: "black", phase: "asking", text: "Mistake 1 of 2" };
+    const asking = /** @type {any} */ ({ review: review({ learn }) });
+    expect(reviewAnnouncement(done, asking)).toBe("Mistake 1 of 2");
+    expect(reviewAnnouncement(asking, asking)).toBe("");
+    expect(reviewAnnouncement(asking, /** @type {any} */ ({ review: null }))).toBe("");
+  });
+  it("writes a side's figures", () => {
+    const s = { moves: 20, inaccuracies: 1, mistakes: 2, blunders: 0, accuracy: 93.5 };
+    expect(summaryWords("Black", s)).toBe("Black: accuracy 93.5%, 1 inaccuracy, 2 mistakes, 0 blunders");
+    expect(summaryWords("White", { ...s, inaccuracies: 3 })).toContain("3 inaccuracies");
   });
 });

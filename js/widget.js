@@ -26,7 +26,7 @@ import { afterMove, confirmsMove } from "./optimistic.js";
 import { Outbox } from "./outbox.js";
 import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
-import { ReviewPanel, reviewArrow } from "./review.js";
+import { ReviewPanel, reviewAnnouncement, reviewArrow } from "./review.js";
 import { DrawnReport } from "./report.js";
 import { BoardView } from "./view.js";
 
@@ -305,7 +305,10 @@ function render({ model, el }) {
           clock: null,
         }
       : state;
-    chrome.update(barState, { announce: prev ? commandLine.response(prev, state, announcement(prev, state)) : "" });
+    const said = prev ? commandLine.response(prev, state, announcement(prev, state)) : "";
+    // (The review's end and the learn mode's words are read too.)
+    const reviewSaid = prev ? reviewAnnouncement(prev, state) : "";
+    chrome.update(barState, { announce: [said, reviewSaid].filter(Boolean).join(" ") });
   };
 
   applyOptions();

@@ -56,7 +56,7 @@ def test_the_review_is_published_with_marks_points_and_the_best_move() -> None:
     # The game stays where it was (at the end); no best move after the last ply.
     assert session.game.ply == 10 and review["shown"]["ply"] == 10
     assert review["shown"]["best"] is None
-    assert "Review" not in str(controls(session))  # the Review button went away...
+    assert "review" not in controls(session)  # the Review button went away...
     assert controls(session)["learn"] is True  # ...and Learn came
 
 
@@ -134,6 +134,19 @@ def test_a_new_line_drops_the_review() -> None:
     session.play("10-14")  # not the line's 5th move (9-13): a new line
     assert session.state["review"] is None
     assert "review" in controls(session)
+
+
+def test_played_on_after_the_review_it_may_be_reviewed_again() -> None:
+    session = reviewed()
+    assert command(session, "review") == "refused"
+    assert session.state["status"]["text"] == "The game is reviewed already"
+    session.play(session.game.legal_moves()[0])
+    assert session.state["review"]["symbols"]["9"] == "?"  # the plies reviewed keep their marks
+    assert len(session.state["review"]["points"]) == 11
+    assert "review" in controls(session) and "learn" in controls(session)
+    assert command(session, "review") == "done"
+    assert session.review.control.wait(10)
+    assert len(session.state["review"]["points"]) == 12
 
 
 def test_review_needs_moves_and_a_local_game() -> None:

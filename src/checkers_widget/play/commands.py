@@ -110,8 +110,8 @@ class ControlFacts:
     milestones: bool = False
     #: The board's ``controls=`` choice; None: every control that applies.
     chosen: frozenset[str] | None = None
-    #: The game review (:mod:`.game_review`): ``"none"``, ``"running"``, ``"done"`` or
-    #: ``"failed"``; whether the line has a move to review; the learn mode's phase (None:
+    #: The game review (:mod:`.game_review`): ``"none"``, ``"running"``, ``"done"``,
+    #: ``"partial"`` (done, and the game has been played on since) or ``"failed"``; whether the line has a move to review; the learn mode's phase (None:
     #: off) and how many of the user's mistakes it could ask about.
     review: str = "none"
     reviewable: bool = False
@@ -214,17 +214,22 @@ def _under_way(facts: ControlFacts) -> bool:
 #: The learn mode's phases in which a move is asked for.
 _ASKING = ("asking", "checking", "wrong")
 
+#: The review's phases in which there is a review to learn from.
+_REVIEWED = ("done", "partial")
+
 
 def _review_refusal(facts: ControlFacts) -> str | None:
     if not facts.reviewable:
         return "There are no moves to review yet"
     if facts.review == "running":
         return "The review is already running"
+    if facts.review == "done":
+        return "The game is reviewed already"
     return None
 
 
 def _learn_refusal(facts: ControlFacts) -> str | None:
-    if facts.review != "done":
+    if facts.review not in _REVIEWED:
         return "Review the game first (the Review button)"
     if facts.mistakes == 0:
         return "The review found no mistake of yours to learn from"
@@ -405,7 +410,9 @@ TABLE: Mapping[str, Control] = {
             "Review the game: the engine judges every move (a graph, and ?!, ?, ?? in the "
             "move list); it runs in the background",
             needs="a move to review",
-            shown=lambda f: f.local and f.reviewable and f.review != "running" and f.learn is None,
+            shown=lambda f: (
+                f.local and f.reviewable and f.review not in ("running", "done") and f.learn is None
+            ),
             enabled=lambda f: not f.pending and not f.hidden,
             refuse=_review_refusal,
         ),
@@ -421,7 +428,7 @@ TABLE: Mapping[str, Control] = {
             "Learn from your mistakes: find a better move in each position where you made one",
             part_of="review",
             needs="a finished review with a mistake of yours",
-            shown=lambda f: f.local and f.review == "done" and f.learn is None,
+            shown=lambda f: f.local and f.review in _REVIEWED and f.learn is None,
             enabled=lambda f: f.mistakes > 0 and not f.pending and not f.hidden,
             refuse=_learn_refusal,
         ),

@@ -259,6 +259,8 @@ class GameReview:
         review = self.result
         if phase == "done" and review is None:
             phase = "none"  # the review is of a line the game has left
+        elif phase == "done" and len(self._session.game.line) > len(control.line):
+            phase = "partial"  # played on since: the new moves may be reviewed
         learn = self.learn
         mistakes = 0
         if review is not None:
