@@ -16,8 +16,8 @@ from typing import Any
 
 from checkers_widget import Game
 from checkers_widget.analysis.review import SYMBOLS, Judgement, PlyReview, Review, SideSummary
-from checkers_widget.core.color import COLORS, Color
 from checkers_widget.core.board import Board
+from checkers_widget.core.color import COLORS, Color
 from checkers_widget.engine import Analysis
 
 #: A short opening, ten plies: "11-15 23-19 8-11 22-17 9-13 17-14 10x17 21x14 15-18 24-20".

@@ -97,9 +97,7 @@ def test_review_graph_marks_goto_and_a_learn_round(lab, make_notebook, artifacts
     root.locator('[data-role="move"][data-ply="5"]').click()
     expect(root.locator(ARROW)).to_have_attribute("data-path", best_path(lab, 5))
     assert kernel_json(lab.page, "w.game.ply") == 5
-    expect(root.locator(f'{POINT}[data-ply="5"]')).to_have_class(
-        "cw-graph-dot cw-graph-current"
-    )
+    expect(root.locator(f'{POINT}[data-ply="5"]')).to_have_class("cw-graph-dot cw-graph-current")
 
     # Learn from the mistakes: the position before move 3, no arrow while asked.
     button(root, "learn").click()
