@@ -180,6 +180,11 @@ def test_learn_goes_to_the_position_before_each_mistake_of_both_players() -> Non
     assert session.state["review"]["shown"]["best"] is None
     assert {"learn-hint", "learn-skip", "learn-answer", "learn-stop"} <= set(controls(session))
     assert "learn-next" not in controls(session)
+    # The board's own Hint (the engine's move) would give the answer away.
+    assert "hint" not in controls(session)
+    assert command(session, "hint") == "refused"
+    assert session.state["status"]["text"].startswith("The learn mode has a Hint of its own")
+    assert session.state["hint"] is None
 
 
 def test_learn_for_one_side_and_for_the_person_against_the_computer() -> None:

@@ -187,6 +187,8 @@ def _pause_shown(facts: ControlFacts) -> bool:
 
 
 def _hint_refusal(facts: ControlFacts) -> str | None:
+    if facts.learn is not None:
+        return "The learn mode has a Hint of its own (it names the piece, not the move)"
     if facts.thinking or facts.players.get(facts.turn) == "computer":
         return "Hints are for your own moves: wait for the computer"
     if facts.over:
@@ -326,7 +328,9 @@ TABLE: Mapping[str, Control] = {
             "hint",
             "Show a good move for the side to move",
             key="h",
-            shown=lambda f: f.local and f.human_plays and not f.over,
+            # (Not in the learn mode, which has a Hint of its own that does not give the
+            # answer away.)
+            shown=lambda f: f.local and f.human_plays and not f.over and f.learn is None,
             enabled=lambda f: (
                 f.players.get(f.turn, "human") == "human" and not f.searching and not f.hidden
             ),
