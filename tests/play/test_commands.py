@@ -121,9 +121,13 @@ def test_published_controls_are_small_and_of_one_shape() -> None:
 # ---------------------------------------------------------------------- controlsFor's cases
 def test_a_two_player_start_offers_what_applies() -> None:
     board = facts()
-    assert shown(board) == CONTROLS - {"pause", "accept-draw", "decline-draw", "claim-draw"} - {
-        "milestones"
-    } - REVIEW
+    assert (
+        shown(board)
+        == CONTROLS
+        - {"pause", "accept-draw", "decline-draw", "claim-draw"}
+        - {"milestones"}
+        - REVIEW
+    )
     assert "undo" not in enabled(board) and "redo" not in enabled(board)
     assert "replay" not in enabled(board)  # no move to replay yet
     assert {"hint", "edit", "new", "restart", "flip", "resign"} <= enabled(board)

@@ -255,7 +255,7 @@ class GameReview:
         """The review's phase, the learn mode's phase and how many exercises a learn
         mode started now would have (the facts that decide the review's controls)."""
         control = self.control
-        phase = control.phase
+        phase: str = control.phase
         review = self.result
         if phase == "done" and review is None:
             phase = "none"  # the review is of a line the game has left
