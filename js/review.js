@@ -58,15 +58,21 @@ export function progressPercent(review) {
 }
 
 /**
- * The engine's move in the position shown, as a hint the board can draw as its arrow
- * (null when there is none, or a real hint is shown: that one wins).
+ * The engine's move in the position shown, as a hint the board can draw as its arrow;
+ * or, after the learn mode's Hint, the piece to move alone (a one-square path: the board
+ * marks its square as a hint's start, and draws no arrow). Null when there is neither,
+ * or a real hint is shown: that one wins.
  * @param {BoardState | null | undefined} state
  * @returns {Analysis | null}
  */
 export function reviewArrow(state) {
-  const shown = state && state.review && state.review.shown;
-  if (!shown || !shown.best || (state && state.hint)) return null;
-  return { move: shown.best, score: "", pv: "", depth: 0 };
+  const review = state && state.review;
+  if (!review || (state && state.hint)) return null;
+  const shown = review.shown;
+  if (shown && shown.best) return { move: shown.best, score: "", pv: "", depth: 0 };
+  const square = review.learn && review.learn.hint_square;
+  if (typeof square !== "number") return null;
+  return { move: { notation: "", path: [square], captures: [], crowns: false }, score: "", pv: "", depth: 0 };
 }
 
 /**

@@ -60,6 +60,9 @@ describe("progress and arrow", () => {
     expect(reviewArrow({ review: review(), hint: { move: MOVE, score: "+1", pv: "", depth: 1 } })).toBeNull();
     expect(reviewArrow({ review: review({ shown: { ply: 0, text: "", best: null, best_text: "" } }) })).toBeNull();
     expect(reviewArrow({ review: null })).toBeNull();
+    const learn = { index: 1, total: 1, ply: 3, side: "black", phase: "asking", text: "", hint_square: 9 };
+    const hinted = reviewArrow({ review: review({ shown: { ply: 2, text: "", best: null, best_text: "" }, learn }) });
+    expect(hinted && hinted.move && hinted.move.path).toEqual([9]);
   });
 });
 

@@ -251,6 +251,8 @@ export interface LearnState {
   side: Color;
   phase: "asking" | "checking" | "wrong" | "right" | "answer" | "done";
   text: string;
+  /** After Hint: the square of the piece to move (marked as a hint's start). */
+  hint_square: number | null;
 }
 
 /** The game review (play/game_review.py): its progress, then what it found. */

@@ -11,6 +11,7 @@ one, Next, Hint, Show answer). Screenshots in light and dark, wide and narrow.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -117,6 +118,9 @@ def test_review_graph_marks_goto_and_a_learn_round(lab, make_notebook, artifacts
     assert kernel_json(lab.page, "w.game.ply") == 3
     button(root, "learn-hint").click()
     expect(learn).to_contain_text("Hint: move the piece on 19")
+    expect(root.locator('.cw-sq[data-square="19"]')).to_have_class(re.compile("cw-hint-from"))
+    expect(root.locator(ARROW)).to_have_count(0)  # the piece, not the move
+    shot(root, artifacts_dir, "learn-hint-light")
     button(root, "learn-answer").click()
     expect(learn).to_contain_text("The engine plays 19-16")
     expect(root.locator(ARROW)).to_have_attribute("data-path", best_path(lab, 3))

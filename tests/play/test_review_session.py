@@ -239,7 +239,10 @@ def test_hint_skip_answer_next_and_the_summary() -> None:
     assert command(session, "learn-hint") == "done"
     best = session.review.learn.current.ply.best
     assert session.state["review"]["learn"]["text"] == f"Hint: move the piece on {best.start}"
+    assert session.state["review"]["learn"]["hint_square"] == best.start
+    assert session.state["review"]["shown"]["best"] is None  # the square, not the move
     click(session, *best.path)  # found with the hint
+    assert session.state["review"]["learn"]["hint_square"] is None
     assert command(session, "learn-next") == "done"
     assert session.game.ply == 3  # before White's blunder at ply 4
     assert session.state["review"]["learn"]["index"] == 2

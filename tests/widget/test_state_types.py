@@ -298,6 +298,8 @@ def play_situations(record: Recorder) -> None:
     assert reviewed.wait_review(30) is not None
     assert command(reviewed, "goto", ply=2)
     reviewed.learn()
+    command(reviewed, "learn-hint")
+    assert reviewed.state["review"]["learn"]["hint_square"] is not None
     command(reviewed, "learn-answer")  # (the learn mode never changes the game)
     assert reviewed.state["review"]["learn"]["phase"] == "answer"
 

@@ -202,6 +202,8 @@ class LearnMode:
 
     def state(self) -> LearnState:
         exercise = self.current
+        best = exercise.ply.best if exercise is not None else None
+        hinted = exercise is not None and exercise.hinted and self.asking
         return {
             "index": min(self.index + 1, len(self.exercises)),
             "total": len(self.exercises),
@@ -209,4 +211,5 @@ class LearnMode:
             "side": exercise.ply.color if exercise is not None else (self.side or "black"),
             "phase": self.phase,
             "text": self.text,
+            "hint_square": best.start if hinted and best is not None else None,
         }

@@ -245,6 +245,9 @@ class LearnState(TypedDict):
     side: Color
     phase: Literal["asking", "checking", "wrong", "right", "answer", "done"]
     text: str
+    #: After Hint, while the question stands: the square of the piece to move (the board
+    #: marks it, as a hint's starting square).
+    hint_square: int | None
 
 
 class ReviewState(TypedDict):
