@@ -202,7 +202,7 @@ export class ReviewPanel {
     this.bar.hidden = !running;
     this.bar.value = progressPercent(review);
     this.progressText.textContent = running
-      ? `Reviewing: ${review.done} of ${review.total} moves`
+      ? `Reviewing the game: ${progressPercent(review)}%`
       : review.error || "";
     const done = review.phase === "done";
     this.graphBox.hidden = !done || !review.points.length;

@@ -102,7 +102,7 @@ describe("ReviewPanel", () => {
     panel.update(/** @type {any} */ ({ review: review({ phase: "running", done: 4, total: 8, points: [] }), controls: { "review-cancel": { shown: true, enabled: true } } }));
     expect(panel.progress.hidden).toBe(false);
     expect(panel.bar.value).toBe(50);
-    expect(panel.progressText.textContent).toBe("Reviewing: 4 of 8 moves");
+    expect(panel.progressText.textContent).toBe("Reviewing the game: 50%");
     expect(panel.graphBox.hidden).toBe(true);
     panel.update(/** @type {any} */ ({ review: null, controls: {} }));
     expect(panel.element.hidden).toBe(true);

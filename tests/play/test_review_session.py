@@ -101,7 +101,7 @@ def test_the_progress_is_published_and_cancel_leaves_the_game_and_no_thread() ->
     assert state["review"]["phase"] == "running" and state["review"]["total"] == 10
     assert controls(session).get("review-cancel") is True
     assert "review" not in controls(session)
-    assert session.state["status"]["kind"] == "thinking"
+    assert session.state["status"] == {"text": "Reviewing the game (0% done)…", "kind": "thinking"}
     ticket = session.review.control.ticket
     assert command(session, "review-cancel") == "done"
     assert ticket is not None and ticket.done.wait(10)  # the thread has ended
@@ -147,6 +147,13 @@ def test_played_on_after_the_review_it_may_be_reviewed_again() -> None:
     assert command(session, "review") == "done"
     assert session.review.control.wait(10)
     assert len(session.state["review"]["points"]) == 12
+
+
+def test_a_new_game_drops_the_review_and_the_learn_mode() -> None:
+    session = learning()
+    session.new_game()
+    assert session.state["review"] is None and session.review.learn is None
+    assert not {"learn", "learn-stop", "review"} & set(controls(session))
 
 
 def test_review_needs_moves_and_a_local_game() -> None:

@@ -347,8 +347,9 @@ class GameReview:
         """The status line while the review runs, or in the learn mode."""
         control = self.control
         if control.phase == "running":
-            done, total = control.done, control.total
-            return Status(f"Reviewing the game: move {done} of {total}…", "thinking")
+            # (The review counts positions searched: one more than the moves.)
+            percent = 100 * control.done // control.total if control.total else 0
+            return Status(f"Reviewing the game ({percent}% done)…", "thinking")
         if control.phase == "failed" and control.error:
             return Status(control.error, "error")
         return None
