@@ -153,8 +153,13 @@ export class ReviewPanel {
       viewBox: `0 0 ${GRAPH_WIDTH} ${GRAPH_HEIGHT}`,
       preserveAspectRatio: "none",
       role: "group",
-      "aria-label": "Evaluation graph: Black's advantage up, White's down; click a point to go to that move",
+      "aria-label":
+        "Evaluation graph: Black's advantage up, White's down; click a point (or press Left and Right) to go to that move",
+      tabindex: "0",
     });
+    /** The ply the graph rings, and its last ply (for Left / Right / Home / End). */
+    this.current = -1;
+    this.last = 0;
     this.graphBox = el("div", "cw-review-graph-box");
     this.graphBox.appendChild(this.graph);
     this.words = el("div", "cw-review-words", { "data-role": "review-words" });
@@ -236,6 +241,8 @@ export class ReviewPanel {
    * @param {boolean} interactive
    */
   drawGraph(review, current, interactive) {
+    this.current = current;
+    this.last = review.points.length ? review.points[review.points.length - 1].ply : 0;
     const key = JSON.stringify([review.points, current, interactive]);
     if (key === this.key) return;
     this.key = key;
@@ -255,8 +262,6 @@ export class ReviewPanel {
         class: `cw-graph-dot${marked ? ` cw-graph-${dot.judgement}` : ""}${dot.ply === current ? " cw-graph-current" : ""}`,
         "data-role": "review-point",
         "data-ply": String(dot.ply),
-        tabindex: interactive ? "0" : "-1",
-        role: "button",
       });
       const title = svg("title", {});
       title.textContent = `After move ${dot.ply}${point.symbol ? ` ${point.symbol}` : ""}: ${point.value >= 0 ? "+" : ""}${point.value.toFixed(2)}`;
@@ -265,6 +270,7 @@ export class ReviewPanel {
     }
     this.graph.replaceChildren(...nodes);
     this.graph.classList.toggle("cw-inert", !interactive);
+    this.graph.setAttribute("tabindex", interactive ? "0" : "-1");
   }
 
   /** @param {AbortSignal} signal */
@@ -278,13 +284,23 @@ export class ReviewPanel {
       this.goto(Number(dot.getAttribute("data-ply")));
     };
     this.graph.addEventListener("click", pick, { signal });
+    // One tab stop: Left / Right step through the moves, Home / End go to either end.
     this.graph.addEventListener(
       "keydown",
       (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          pick(event);
-        }
+        if (event.altKey || event.ctrlKey || event.metaKey || this.graph.classList.contains("cw-inert")) return;
+        /** @type {Record<string, number>} */
+        const targets = {
+          ArrowLeft: this.current - 1,
+          ArrowRight: this.current + 1,
+          Home: 0,
+          End: this.last,
+        };
+        if (!(event.key in targets)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        const ply = Math.max(0, Math.min(this.last, targets[event.key]));
+        if (ply !== this.current) this.goto(ply);
       },
       { signal },
     );

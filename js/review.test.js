@@ -95,6 +95,13 @@ describe("ReviewPanel", () => {
     expect(learn.hidden).toBe(true);
     panel.graph.querySelectorAll("[data-role=review-point]")[1].dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(sent).toEqual([3, "learn"]);
+    // The keyboard: one tab stop, Left / Right from the ply shown (2), End.
+    panel.update(/** @type {any} */ (state));
+    expect(panel.graph.getAttribute("tabindex")).toBe("0");
+    for (const key of ["ArrowLeft", "ArrowRight", "End", "Home"]) {
+      panel.graph.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+    }
+    expect(sent).toEqual([3, "learn", 1, 3, 3, 0]);
     controller.abort();
   });
   it("shows the progress while the review runs and hides without a review or buttons", () => {
