@@ -22,6 +22,7 @@ from .core.game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
 from .core.move import Move, Piece
 from .core.outcome import Outcome
 from .engine import LEVELS, Analysis, Engine
+from .export import animate
 from .formats.pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
 from .formats.svg import board_svg
 from .play.clock import TimeControl
@@ -63,6 +64,7 @@ __all__ = [
     "ProtocolError",
     "SessionError",
     "TimeControl",
+    "animate",
     "board_svg",
     "read_game",
     "read_games",
