@@ -112,6 +112,28 @@ def test_the_progress_is_published_and_cancel_leaves_the_game_and_no_thread() ->
     assert command(session, "review-cancel") == "refused"  # nothing to cancel now
 
 
+def test_a_new_game_or_another_line_cancels_a_running_review() -> None:
+    for change in ("new", "other line", "set game"):
+        session = PlaySession(short_game())
+        reviewer = FakeReviewer(JUDGED, hold=True)
+        session.review.control.reviewer = reviewer
+        session.start()
+        command(session, "review")
+        assert reviewer.started.wait(10)
+        session.goto(5)
+        assert session.state["review"]["phase"] == "running"  # going back changes no line
+        if change == "new":
+            session.new_game()
+        elif change == "other line":
+            session.goto(4)
+            session.play("10-14")
+        else:
+            session.set_game(Game())
+        assert session.state["review"] is None
+        ticket = session.review.control.ticket
+        assert ticket is not None and ticket.done.wait(10) and reviewer.stopped
+
+
 def test_progress_steps_reach_the_board_while_it_runs() -> None:
     session = PlaySession(short_game())
     reviewer = FakeReviewer(JUDGED, hold=True)

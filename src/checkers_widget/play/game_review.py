@@ -275,6 +275,8 @@ class GameReview:
     def state(self) -> ReviewState | None:
         """What the board draws of the review (None: no review asked for)."""
         control = self.control
+        if control.phase == "running" and not control.follows(self._session.game):
+            control.cancel()  # a new game, another game, another line: not worth finishing
         if control.phase == "running":
             return self._state("running")
         if control.phase == "failed":

@@ -146,7 +146,11 @@ class ReviewControl:
 
     def covers(self, game: Game) -> bool:
         """Whether the finished review is of ``game``'s line (played on from it, or not)."""
-        if self.result is None or game.start_fen != self.start_fen:
+        return self.result is not None and self.follows(game)
+
+    def follows(self, game: Game) -> bool:
+        """Whether ``game``'s line is the line reviewed (or is played on from it)."""
+        if game.start_fen != self.start_fen:
             return False
         line = game.line
         n = len(self.line)
