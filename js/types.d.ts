@@ -163,6 +163,28 @@ export interface NetworkState {
   port: number | null;
 }
 
+/** A drawing's colour (core/drawings.py COLOURS). */
+export type Colour = "green" | "red" | "blue" | "yellow";
+
+/** An arrow drawn on the board (right-drag), from one square to another. */
+export interface ArrowDrawn {
+  from: number;
+  to: number;
+  colour: Colour;
+}
+
+/** A square marked (ringed) on the board (right-click). */
+export interface MarkDrawn {
+  square: number;
+  colour: Colour;
+}
+
+/** What the user drew on the position shown (play/drawing.py `DrawingState`). */
+export interface Drawings {
+  arrows: ArrowDrawn[];
+  marks: MarkDrawn[];
+}
+
 /** A control a board may offer: its buttons, the Evaluation and Screen reader switches
  * and the ★ button (play/commands.py CONTROLS, read off its table). */
 export type Control =
@@ -315,6 +337,8 @@ export interface BoardState {
   clock: ClockState | null;
   milestones: MilestonesState | null;
   network: NetworkState | null;
+  /** The arrows and marked squares drawn on the position shown. */
+  drawings: Drawings;
   /** Each control this board offers (its controls=[...] choice; a network board leaves
    * out the evaluation), as it is to be drawn; one not offered has no entry. */
   controls: Partial<Record<Control, ControlState>>;
@@ -448,8 +472,14 @@ export type EditIntent =
   | { kind: "edit"; version: number; action: "turn"; turn: Color }
   | { kind: "edit"; version: number; action: "fen"; fen: string };
 
+/** An arrow drawn, a square marked, or the position's drawing cleared (play/drawing.py). */
+export type DrawIntent =
+  | { kind: "draw"; version: number; action: "arrow"; from: number; to: number; colour: Colour }
+  | { kind: "draw"; version: number; action: "mark"; square: number; colour: Colour }
+  | { kind: "draw"; version: number; action: "clear" };
+
 /** Every message the board sends. */
-export type Intent = MoveIntent | TypedMoveIntent | GotoIntent | CommandIntent | EditIntent;
+export type Intent = MoveIntent | TypedMoveIntent | GotoIntent | CommandIntent | EditIntent | DrawIntent;
 
 /** An intent as the view's parts build it: `send` adds the state's version. */
 export type IntentDraft = Without<Intent, "version">;

@@ -18,6 +18,7 @@ import { motionAllowed } from "./animate.js";
 import { Chrome, announcement } from "./controls.js";
 import { EditorPanel, countPieces, editorBoardState } from "./editor.js";
 import { GameInfoHeader } from "./gameinfo.js";
+import { DrawingInput, hasDrawing } from "./drawing.js";
 import { BoardInput } from "./input.js";
 import { Milestones } from "./milestones.js";
 import { MoveList } from "./movelist.js";
@@ -148,6 +149,19 @@ function render({ model, el }) {
     }, OPTIMISTIC_TIMEOUT_MS);
   }
   const paused = () => isPaused(state);
+  // Drawing (js/drawing.js) on the game's own position: not in the editor, a replay or paused.
+  const canDraw = () =>
+    Boolean(model.get("interactive")) && !paused() && !state.editor && !replay.active && !state.network;
+  const drawing = new DrawingInput({
+    element: view.element,
+    getOrientation: () => view.orientation,
+    canDraw,
+    send,
+    showPreview: (preview) => view.setDrawPreview(preview),
+    announce: (text) => {
+      chrome.live.textContent = text;
+    },
+  });
   const input = new BoardInput({
     view,
     sendMove: (path) => {
@@ -162,6 +176,11 @@ function render({ model, el }) {
     // Paused: the board is hidden and takes no move.
     isInteractive: () => Boolean(model.get("interactive")) && !paused(),
     isPaused: paused,
+    drawKey: (letter, square) => drawing.key(letter, square),
+    // A left click that does nothing else clears the position's arrows and rings.
+    idleClick: () => {
+      if (canDraw() && hasDrawing(state)) send({ kind: "draw", action: "clear" });
+    },
     changed: () => view.setMarks(input.marks()),
     announce: (text) => {
       chrome.live.textContent = text;
@@ -349,6 +368,7 @@ function render({ model, el }) {
   };
   for (const [event, handler] of Object.entries(handlers)) model.on(event, handler);
 
+  drawing.listen(signal);
   input.listen(signal);
   chrome.listen(signal);
   replay.listen(signal);

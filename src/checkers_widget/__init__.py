@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING
 
 from .core.board import START_FEN, Board
 from .core.color import BLACK, WHITE, Color
+from .core.drawings import Arrow, Drawing, Mark
 from .core.errors import (
     AmbiguousMoveError,
     CheckersError,
@@ -40,11 +41,13 @@ __all__ = [
     "WHITE",
     "AmbiguousMoveError",
     "Analysis",
+    "Arrow",
     "Board",
     "CheckersError",
     "CheckersWidget",
     "Color",
     "DrawRules",
+    "Drawing",
     "Engine",
     "FenError",
     "Game",
@@ -52,6 +55,7 @@ __all__ = [
     "HookError",
     "IllegalMoveError",
     "IntentError",
+    "Mark",
     "MilestoneBook",
     "Move",
     "MoveVetoed",

@@ -228,7 +228,8 @@ PDN = """[Event "Ohio State Ty 1946"]
 [Black "MF Tinsley"]
 [White "M Rex"]
 [Result "0-1"]
-1. 11-15 {the Old Fourteenth's first move} 23-19 (22-18 15x22) 2. 8-11 22-17 0-1
+1. 11-15 {[%cal G2319] [%csl R14] the Old Fourteenth's first move} 23-19
+(22-18 15x22) 2. 8-11 22-17 0-1
 """
 
 # Black's only move is the double jump 9x18x27.
@@ -290,6 +291,7 @@ def play_situations(record: Recorder) -> None:
 
     loaded = record.add("a loaded game", CheckersWidget(read_game(PDN), milestones=False))
     loaded.game.goto(1)
+    assert loaded.state["drawings"]["arrows"]  # the drawing read from the PDN comment
 
     reviewed = record.add("a reviewed game", CheckersWidget(short_game(), milestones=False))
     reviewed.session.review.control.reviewer = FakeReviewer({3: "mistake", 4: "blunder"})

@@ -26,6 +26,7 @@ STATE_KEYS = {
     "milestones",
     "network",
     "controls",
+    "drawings",
     "replay",
     "editor",
     "history",

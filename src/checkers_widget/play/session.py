@@ -276,6 +276,11 @@ class PlaySession:
                 # A draw offer changes nothing on the board: a search goes on.
                 self.publish()
                 return
+            if event == "drawing":
+                # Arrows drawn: the same position (no new version), kept in the autosave.
+                self.publish()
+                self._save()
+                return
             self.pending = None
             self.redo_chain = None
             self.status = None

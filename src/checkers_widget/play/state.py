@@ -21,6 +21,7 @@ from ..core.color import BLACK, WHITE, Color
 from ..core.game import Game
 from ..core.move import Move
 from .commands import ControlFacts, ControlState, controls_for
+from .drawing import DrawingState, drawing_state
 
 if TYPE_CHECKING:
     from ..engine import Analysis
@@ -304,6 +305,8 @@ class BoardState(TypedDict):
     clock: ClockState | None
     milestones: MilestonesState | None
     network: NetworkState | None
+    #: The arrows and marked squares drawn on the position shown (see :mod:`.drawing`).
+    drawings: DrawingState
     #: Each control the board offers (of :data:`~checkers_widget.play.commands.CONTROLS`):
     #: shown, enabled, and where it applies its side and whether it confirms (see
     #: :mod:`.commands`).
@@ -537,6 +540,7 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
         "clock": inputs.clock,
         "milestones": inputs.milestones,
         "network": inputs.network,
+        "drawings": drawing_state(game.drawing()),
         "controls": controls_for(control_facts(game, inputs)),
         "review": inputs.review,
     }

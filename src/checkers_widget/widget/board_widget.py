@@ -23,6 +23,7 @@ import traitlets
 
 from ..analysis.review import Review
 from ..core.color import BLACK, WHITE, Color
+from ..core.drawings import Arrow, ArrowLike, Mark, MarkLike
 from ..core.errors import CheckersError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
@@ -30,6 +31,7 @@ from ..engine import Analysis, Engine
 from ..formats.game_info import GameInfo
 from ..network import HostSession, JoinSession
 from ..play.clock import TimeControl, TurnClock
+from ..play.drawing import redraw
 from ..play.hook_runner import Observer, Validator
 from ..play.milestones import MilestoneBook
 from ..play.network_play import refuse_network_options
@@ -304,6 +306,28 @@ class CheckersWidget(anywidget.AnyWidget):
         """The network session (``.port``, ``.status``, ``.errors``...), or None."""
         remote = self.session.remote
         return remote.session if remote is not None else None
+
+    # ------------------------------------------------------------------ drawings
+    @property
+    def arrows(self) -> list[Arrow]:
+        """The arrows drawn on the position shown (right-drag on the board), in the
+        order drawn; set a list of :class:`Arrow` or ``(start, end[, colour])`` to
+        replace them (a bad square or colour raises CheckersError, nothing changes)."""
+        return list(self.game.drawing().arrows)
+
+    @arrows.setter
+    def arrows(self, arrows: Iterable[ArrowLike]) -> None:
+        redraw(self.session, arrows=arrows)
+
+    @property
+    def marks(self) -> list[Mark]:
+        """The squares marked on the position shown (right-click on the board); set a
+        list of :class:`Mark`, squares or ``(square, colour)`` to replace them."""
+        return list(self.game.drawing().marks)
+
+    @marks.setter
+    def marks(self, marks: Iterable[MarkLike]) -> None:
+        redraw(self.session, marks=marks)
 
     # ------------------------------------------------------------------ Python API
     def play(self, move: Move | str) -> Move:
@@ -630,6 +654,7 @@ class CheckersWidget(anywidget.AnyWidget):
             self.orientation,
             self.show_numbers,
             self.state.get("status", {}).get("text", ""),
+            self.session.game.drawing(),
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
