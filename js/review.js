@@ -155,7 +155,7 @@ export class ReviewPanel {
       role: "group",
       "aria-label":
         "Evaluation graph: Black's advantage up, White's down; click a point (or press Left and Right) to go to that move",
-      tabindex: "0",
+      tabindex: "-1", // (a tab stop once drawn: see drawGraph)
     });
     /** The ply the graph rings, and its last ply (for Left / Right / Home / End). */
     this.current = -1;
