@@ -291,6 +291,43 @@ export interface ReviewState {
   learn: LearnState | null;
 }
 
+// ---------------------------------------------------------------------- openings
+
+/** The ACF three-move opening of the game (play/openings.py OpeningState). */
+export interface OpeningState {
+  number: number;
+  name: string | null;
+  moves: string[];
+  /** "crossboard_144", "added_2003_ex_mailplay" or "barred". */
+  status: string;
+  in_deck: boolean;
+  /** Reached by another order of moves. */
+  transposed: boolean;
+  /** What the header shows: "ACF 6: 9-13 22-18 10-14 (Inferno)". */
+  text: string;
+}
+
+/** One move of the explorer panel, with the games that played it from this position. */
+export interface ExplorerRow {
+  move: string;
+  path: number[];
+  games: number;
+  black_wins: number;
+  draws: number;
+  white_wins: number;
+  /** The board offers this move now. */
+  playable: boolean;
+}
+
+/** The explorer panel (play/openings.py ExplorerState). */
+export interface ExplorerState {
+  /** What the games are ("Marion Tinsley's 723 games"). */
+  name: string;
+  /** The games that played a move from this position. */
+  games: number;
+  rows: ExplorerRow[];
+}
+
 // ---------------------------------------------------------------------- the state
 
 /** The `state` trait: everything the board draws, nothing it must compute. */
@@ -337,6 +374,10 @@ export interface BoardState {
   clock: ClockState | null;
   milestones: MilestonesState | null;
   network: NetworkState | null;
+  /** The ACF three-move opening the game starts with (play/openings.py). */
+  opening: OpeningState | null;
+  /** The opening explorer's moves from this position; null without an explorer. */
+  explorer: ExplorerState | null;
   /** The arrows and marked squares drawn on the position shown. */
   drawings: Drawings;
   /** Each control this board offers (its controls=[...] choice; a network board leaves
@@ -374,6 +415,8 @@ export interface GameInfo {
   result?: Result;
   /** "Black won", "White won", "Drawn". */
   result_text?: string;
+  /** The file's own Opening tag, when it has one. */
+  opening?: string;
 }
 
 /** The synced traits of a CheckersWidget, by name. */

@@ -5,7 +5,8 @@
 // In marimo, when Python asks, it also reports the position version it has drawn
 // (report.js), so that the cells reading the board re-run after a move.
 //
-// Beside the board: the move list (state.history); under it, the step-through replay
+// Beside the board: the move list (state.history) and the opening explorer
+// (state.explorer); under it, the step-through replay
 // (state.replay) and the position editor (state.editor); over it, the paused cover
 // (state.paused) and the milestone toast; above it, the network line (state.network);
 // under the controls, the milestones panel (state.milestones); above the board, in the
@@ -17,6 +18,7 @@ import { CommandLine } from "./accessible.js";
 import { motionAllowed } from "./animate.js";
 import { Chrome, announcement } from "./controls.js";
 import { EditorPanel, countPieces, editorBoardState } from "./editor.js";
+import { ExplorerPanel } from "./explorer.js";
 import { GameInfoHeader } from "./gameinfo.js";
 import { DrawingInput, hasDrawing } from "./drawing.js";
 import { BoardInput } from "./input.js";
@@ -79,6 +81,14 @@ function render({ model, el }) {
   const review = new ReviewPanel({
     command: (name) => act({ kind: "command", name }),
     goto: (ply) => moveList.request(ply),
+  });
+  // The opening explorer: a row asks for its move in the position it was drawn for
+  // (Python refuses it as stale if the position has changed since).
+  const explorer = new ExplorerPanel({
+    play: (path, version) => {
+      if (version === state.version) drawOptimistic(path);
+      model.send({ kind: "move", path, version });
+    },
   });
   // Every command intent goes through here: the buttons, their keys, the cover, the network line.
   /**
@@ -196,7 +206,7 @@ function render({ model, el }) {
   const cover = new PauseCover({
     resume: () => command("resume"),
     board: view.element,
-    hides: [view.element, moveList.element],
+    hides: [view.element, moveList.element, explorer.element],
   });
   const network = new NetworkLine({ command: (name) => command(name) });
   const milestones = new Milestones({ motion });
@@ -223,7 +233,7 @@ function render({ model, el }) {
   );
   const aside = document.createElement("div");
   aside.className = "cw-aside";
-  aside.appendChild(moveList.element);
+  aside.append(moveList.element, explorer.element);
   root.append(main, aside);
   el.appendChild(root);
 
@@ -288,8 +298,10 @@ function render({ model, el }) {
     const hidden = paused();
     moveList.update(state, { interactive: interactive && !hidden });
     review.update(state, { interactive: interactive && !hidden });
+    explorer.update(state, { interactive: interactive && !hidden });
+    gameInfo.update(model.get("game_info"), state.opening || null);
     root.classList.toggle("cw-paused", hidden);
-    for (const node of [view.element, moveList.element]) {
+    for (const node of [view.element, moveList.element, explorer.element]) {
       node.toggleAttribute("inert", hidden);
       if (hidden) node.setAttribute("aria-hidden", "true");
       else node.removeAttribute("aria-hidden");
@@ -299,8 +311,8 @@ function render({ model, el }) {
     milestones.update(state);
     const editing = Boolean(state.editor);
     root.classList.toggle("cw-editing", editing);
-    root.classList.toggle("cw-with-aside", moveList.visible);
-    aside.hidden = !moveList.visible;
+    root.classList.toggle("cw-with-aside", moveList.visible || explorer.visible);
+    aside.hidden = !(moveList.visible || explorer.visible);
     chrome.controls.hidden = editing;
     // While editing, the bar and the status line speak of the position being edited.
     // (`editing`: state.editor is set)
@@ -331,7 +343,6 @@ function render({ model, el }) {
   };
 
   applyOptions();
-  gameInfo.update(model.get("game_info"));
   chrome.setLiveEval(model.get("live_eval"));
   draw(null, false);
 
@@ -356,7 +367,7 @@ function render({ model, el }) {
     "change:size": applySize,
     "change:live_eval": () => chrome.setLiveEval(model.get("live_eval")),
     "change:accessible": applyAccessible,
-    "change:game_info": () => gameInfo.update(model.get("game_info")),
+    "change:game_info": () => gameInfo.update(model.get("game_info"), state.opening || null),
     "change:interactive": () => {
       applyOptions();
       input.selected = null;
@@ -375,6 +386,7 @@ function render({ model, el }) {
   editor.listen(signal);
   moveList.listen(signal);
   review.listen(signal);
+  explorer.listen(signal);
   cover.listen(signal);
   network.listen(signal);
   milestones.listen(signal);

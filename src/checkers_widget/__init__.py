@@ -2,6 +2,7 @@
 
 from typing import TYPE_CHECKING
 
+from .analysis.explorer import ExplorerMove, OpeningExplorer
 from .core.board import START_FEN, Board
 from .core.color import BLACK, WHITE, Color
 from .core.drawings import Arrow, Drawing, Mark
@@ -49,6 +50,7 @@ __all__ = [
     "DrawRules",
     "Drawing",
     "Engine",
+    "ExplorerMove",
     "FenError",
     "Game",
     "GameOverError",
@@ -59,6 +61,7 @@ __all__ = [
     "MilestoneBook",
     "Move",
     "MoveVetoed",
+    "OpeningExplorer",
     "Outcome",
     "PdnError",
     "PdnNote",

@@ -5,7 +5,8 @@ js/types.d.ts against Python, so that the two cannot drift apart. It reads the
 declarations (one field a line, as that file promises) and validates every state a
 widget publishes in a range of situations (two players, a jump in progress, the computer
 with a hint, the live evaluation and a pause, a clock, the position editor, a replay, a
-draw to claim, a finished game, a hosted and a joined network game, a loaded PDN game),
+draw to claim, a finished game, an ACF opening with the opening explorer, a hosted and a
+joined network game, a loaded PDN game),
 nested objects included: every key sent must be declared with a matching type, every
 required key must be sent, and every part that may be null is seen with a value.
 The string unions (commands, controls, status kinds, ...) are compared with Python's own
@@ -288,6 +289,12 @@ def play_situations(record: Recorder) -> None:
         "a finished game", CheckersWidget(milestones=False, controls=["undo", "resign"])
     )
     assert command(over, "resign", side=BLACK)
+
+    explored = record.add(
+        "an opening and the explorer", CheckersWidget(explorer="tinsley", milestones=False)
+    )
+    for path in ((9, 13), (22, 18), (6, 9)):  # ACF 5, the Dreaded Edinburgh
+        assert click(explored, *path)
 
     loaded = record.add("a loaded game", CheckersWidget(read_game(PDN), milestones=False))
     loaded.game.goto(1)

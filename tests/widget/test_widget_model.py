@@ -25,6 +25,8 @@ STATE_KEYS = {
     "clock",
     "milestones",
     "network",
+    "opening",
+    "explorer",
     "controls",
     "drawings",
     "replay",

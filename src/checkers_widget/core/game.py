@@ -26,6 +26,7 @@ from .move import Move
 from .outcome import DRAW, WIN, Outcome, Result, lost_by
 
 if TYPE_CHECKING:
+    from ..data import ThreeMoveOpening
     from ..formats.svg import Picture
 
 __all__ = [
@@ -373,6 +374,23 @@ class Game:
     def ply(self) -> int:
         """How many moves (by either side) have been played."""
         return len(self._positions) - 1
+
+    @property
+    def opening(self) -> ThreeMoveOpening | None:
+        """The ACF three-move opening the game starts with, or None.
+
+        A :class:`~checkers_widget.data.ThreeMoveOpening`: ``number`` (ACF 1-174),
+        ``name`` (24 have one; else None), ``moves``, and ``status``: ``"barred"`` for the
+        18 openings left out of today's 156-opening deck (``opening.in_deck`` says so).
+        Decided by the position after the first three moves of the game's line (the
+        moves played and those redo would replay, so a loaded game shown from its start
+        still names its opening), so another move order that reaches the same position
+        names it too. None for a game that starts from a set-up position (a FEN other
+        than the start) and for one of fewer than three moves.
+        """
+        from ..data import opening_of
+
+        return opening_of(self)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves now; empty once the game is over."""

@@ -29,6 +29,7 @@ from ..core.errors import HookError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..core.outcome import Outcome
+from ..data import ThreeMoveOpening
 from ..formats.svg import Picture
 
 __all__ = ["GAME_CHANGES", "GAME_READS", "GameView", "guarded"]
@@ -86,6 +87,7 @@ GAME_READS = frozenset(
         "variations",
         "drawing",
         "drawings",
+        "opening",
         "explain",
         "to_pdn",
         "save",
@@ -240,6 +242,11 @@ class GameView:
     @property
     def drawings(self) -> Mapping[int, Drawing]:
         return MappingProxyType(self._game.drawings)
+
+    @property
+    def opening(self) -> ThreeMoveOpening | None:
+        """The ACF three-move opening the game starts with (a frozen record), or None."""
+        return self._game.opening
 
     # ------------------------------------------------------------------ derived
     def explain(self, attempt: str | Sequence[int], *, name_moves: bool = True) -> str:

@@ -39,6 +39,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol, cast
 
+from ..analysis.explorer import OpeningExplorer
 from ..core.board import Board
 from ..core.color import BLACK, COLORS, WHITE, Color, opponent
 from ..core.errors import CheckersError, HookError, MoveVetoed
@@ -182,6 +183,8 @@ class PlaySession:
         if human not in (BLACK, WHITE, "random"):
             raise CheckersError(f"human must be 'black', 'white' or 'random', not {human!r}")
 
+        #: The opening explorer shown beside the board (see :meth:`set_explorer`), or None.
+        self.explorer: OpeningExplorer | None = None
         self.pending: tuple[int, ...] | None = None
         self.redo_chain: tuple[int, ...] | None = None  # a jump chain taken back by undo
         self.version = 0
@@ -252,6 +255,12 @@ class PlaySession:
             self._unsubscribe = None
 
     # ------------------------------------------------------------------ the game
+    def set_explorer(self, explorer: OpeningExplorer | None) -> None:
+        """Show ``explorer``'s moves from each position beside the board (None: no panel)."""
+        with self.lock:
+            self.explorer = explorer
+            self.publish()
+
     def set_game(self, game: Game) -> None:
         """Show ``game`` from now on (``widget.game = game``)."""
         if not isinstance(game, Game):
@@ -965,6 +974,7 @@ class PlaySession:
             review_phase=review_phase,
             learn_phase=learn_phase,
             mistakes=mistakes,
+            explorer=self.explorer,
         )
 
     def _save(self) -> None:

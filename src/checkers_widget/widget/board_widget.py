@@ -21,6 +21,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..analysis.explorer import OpeningExplorer
 from ..analysis.review import Review
 from ..core.color import BLACK, WHITE, Color
 from ..core.drawings import Arrow, ArrowLike, Mark, MarkLike
@@ -35,6 +36,7 @@ from ..play.drawing import redraw
 from ..play.hook_runner import Observer, Validator
 from ..play.milestones import MilestoneBook
 from ..play.network_play import refuse_network_options
+from ..play.openings import checked_explorer
 from ..play.players import Player
 from ..play.search_control import HintSource
 from ..play.session import PlaySession
@@ -80,7 +82,11 @@ class CheckersWidget(anywidget.AnyWidget):
     lists the only controls it offers (e.g. ``["undo", "redo", "flip"]``; see
     :data:`CONTROLS`). The play options (``opponent``, ``timer``, ``autosave``,
     ``milestones``) and network play (:meth:`host`, :meth:`join`) are described with
-    each in the README. :attr:`session` is the Jupyter-free session that plays the board.
+    each in the README. ``explorer=`` shows an opening explorer beside the board (an
+    :class:`~checkers_widget.analysis.explorer.OpeningExplorer`, or ``"oca"`` /
+    ``"tinsley"`` for a bundled one): the moves its games played from the position on the
+    board, with their results; a click on one plays it.
+    :attr:`session` is the Jupyter-free session that plays the board.
     """
 
     _esm = _STATIC / "widget.js"
@@ -153,6 +159,7 @@ class CheckersWidget(anywidget.AnyWidget):
         controls: Iterable[str] | None = None,
         size: int | None = None,
         accessible: bool = False,
+        explorer: OpeningExplorer | str | None = None,
         **kwargs: Any,
     ) -> None:
         check_arguments(
@@ -171,6 +178,7 @@ class CheckersWidget(anywidget.AnyWidget):
             size=size,
             extra=kwargs,
         )
+        opening_explorer = checked_explorer(explorer)
         super().__init__(
             size=size,
             show_numbers=show_numbers,
@@ -200,6 +208,7 @@ class CheckersWidget(anywidget.AnyWidget):
             on_publish=self._show,
             turn_board=self._turn_to,
         )
+        self.session.explorer = opening_explorer
         self.orientation = orientation or self.session.human_side()
         self.on_msg(self._on_message)
         self.observe(self._on_live_eval, names="live_eval")
@@ -259,6 +268,19 @@ class CheckersWidget(anywidget.AnyWidget):
     @game.setter
     def game(self, game: Game) -> None:
         self.session.set_game(game)
+
+    @property
+    def explorer(self) -> OpeningExplorer | None:
+        """The opening explorer shown beside the board (``explorer=``), or None.
+
+        Set it to an :class:`~checkers_widget.analysis.explorer.OpeningExplorer`, to
+        ``"oca"`` or ``"tinsley"`` (the bundled collections), or to None to close the panel.
+        """
+        return self.session.explorer
+
+    @explorer.setter
+    def explorer(self, explorer: OpeningExplorer | str | None) -> None:
+        self.session.set_explorer(checked_explorer(explorer))
 
     @property
     def players(self) -> dict[Color, str]:
