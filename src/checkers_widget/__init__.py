@@ -1,8 +1,13 @@
 """checkers-widget: American checkers (English draughts) as a first-class citizen of Jupyter."""
 
-from typing import TYPE_CHECKING
+import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .analysis.explorer import ExplorerMove, OpeningExplorer
+from .analysis.review import Review
+from .analysis.review import review as _review
+from .analysis.review import review_games as _review_games
 from .core.board import START_FEN, Board
 from .core.color import BLACK, WHITE, Color
 from .core.drawings import Arrow, Drawing, Mark
@@ -69,15 +74,39 @@ __all__ = [
     "Piece",
     "PositionError",
     "ProtocolError",
+    "Review",
     "SessionError",
     "TimeControl",
     "animate",
     "board_svg",
     "read_game",
     "read_games",
+    "review",
+    "review_games",
     "write_game",
     "write_games",
 ]
+
+
+def review(game: Game, **options: Any) -> Review:
+    """Review every move of ``game`` with the engine: see :func:`.analysis.review.review`
+    for the options. In a Jupyter kernel a progress bar shows while it runs (the kernel's
+    interrupt cancels); elsewhere nothing of Jupyter is imported."""
+    if "ipykernel" in sys.modules:
+        from .widget.review_progress import with_progress_bar
+
+        return with_progress_bar(_review, game, **options)
+    return _review(game, **options)
+
+
+def review_games(games: Iterable[Game], **options: Any) -> list[Review]:
+    """Review many games over an executor: see :func:`.analysis.review.review_games`
+    (a progress bar in a Jupyter kernel, as :func:`review`)."""
+    if "ipykernel" in sys.modules:
+        from .widget.review_progress import with_progress_bar
+
+        return with_progress_bar(_review_games, games, **options)
+    return _review_games(games, **options)
 
 
 def __getattr__(name: str) -> object:
