@@ -5,7 +5,8 @@ every number chosen here, so that a test knows what the board must show;
 :class:`FakeReviewer` has :func:`~checkers_widget.analysis.review.review`'s signature and
 returns such a review, reporting progress ply by ply (and, when ``hold`` is set, waiting
 between plies until released or stopped, so that a test can cancel it mid-way);
-:class:`FakeChecker` is a hint source whose scores come from a table of moves.
+:class:`FakeChecker` stands in for the review's search of one position (the learn mode's
+check of a move tried), its scores read from a table of positions.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from typing import Any
 
 from checkers_widget import Game
 from checkers_widget.analysis.review import SYMBOLS, Judgement, PlyReview, Review, SideSummary
+from checkers_widget.analysis.review_jobs import PositionEval, PositionJob, rebuild
 from checkers_widget.core.board import Board
 from checkers_widget.core.color import COLORS, Color
-from checkers_widget.engine import Analysis
 
 #: A short opening, ten plies: "11-15 23-19 8-11 22-17 9-13 17-14 10x17 21x14 15-18 24-20".
 SHORT_GAME = "11-15 23-19 8-11 22-17 9-13 17-14 10x17 21x14 15-18 24-20"
@@ -127,22 +128,16 @@ class FakeReviewer:
 
 
 class FakeChecker:
-    """A hint source: the score of a position after a move, for the side to move there,
-    read from ``scores`` by the FEN (default 0.0); records what it was asked."""
+    """The review's search of one position, faked: the score of the job's position for
+    the side to move there, read from ``scores`` by its FEN (default 0.0); records the
+    jobs it was given."""
 
     def __init__(self, scores: Mapping[str, float] | None = None) -> None:
         self.scores = dict(scores or {})
-        self.asked: list[str] = []
+        self.asked: list[PositionJob] = []
 
-    def analyse(
-        self,
-        position: Game,
-        *,
-        time: float | None = None,
-        depth: int | None = None,
-        stop: threading.Event | None = None,
-        on_info: Callable[[Analysis], Any] | None = None,
-    ) -> Analysis:
-        fen = position.board.to_fen()
-        self.asked.append(fen)
-        return Analysis(None, self.scores.get(fen, 0.0), None)
+    def __call__(self, job: PositionJob, stop: threading.Event) -> PositionEval:
+        self.asked.append(job)
+        game = rebuild(job.start_fen, job.rules, job.moves)
+        score = self.scores.get(game.board.to_fen(), 0.0)
+        return PositionEval(score, None, False, None, (), len(game.legal_moves()))

@@ -3,13 +3,17 @@ sends them, with hand-made reviews (tests/review_fakes.py) so every mark is know
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from typing import Any
 
 import pytest
 
 from checkers_widget import Game
+from checkers_widget.analysis.judgement import INACCURACY, SCALE, Verdict, expected_score
+from checkers_widget.analysis.review_jobs import Limits
 from checkers_widget.core.board import Board
-from checkers_widget.play.learn_mode import LEARN_TOLERANCE
+from checkers_widget.play.learn_mode import counts
 from checkers_widget.play.session import PlaySession
 from review_fakes import SHORT_GAME, FakeChecker, FakeReviewer, short_game
 
@@ -243,14 +247,33 @@ def after_fen(session: PlaySession, text: str) -> str:
     return board.to_fen()
 
 
-def test_another_move_is_checked_by_the_engine_within_the_tolerance() -> None:
+def test_a_move_counts_when_the_review_would_not_mark_it() -> None:
+    session = reviewed()
+    ply = session.review.result.plies[2]  # before: -0.4 for Black (the hand review)
+
+    def losing(loss: float) -> Verdict:
+        """The verdict that loses ``loss`` of expected score from the position before."""
+        target = expected_score(Verdict(ply.before)) - loss
+        return Verdict(-math.log(1 / target - 1) / SCALE)
+
+    # Just under the inaccuracy threshold counts, just over it does not.
+    assert counts(ply, losing(INACCURACY - 0.005))
+    assert not counts(ply, losing(INACCURACY + 0.005))
+    assert counts(ply, Verdict(ply.before + 2.0))  # better than the engine's own move
+    assert not counts(ply, Verdict(-100.0, -3))  # a proven loss
+    won = dataclasses.replace(ply, before=100.0, before_mate=5)
+    assert counts(won, Verdict(100.0, 9))  # a slower win is still a win
+    assert not counts(won, Verdict(0.0, None, draw=True))  # a win thrown away for a draw
+
+
+def test_another_move_is_checked_by_the_engine_as_the_review_would() -> None:
     session = learning()
-    before = session.review.learn.current.ply.before  # 0.1 - ... from the hand review
+    before = session.review.learn.current.ply.before
     checker = session.review.checker
     assert isinstance(checker, FakeChecker)
     # The checker scores for the side to move after the move: the opponent.
-    checker.scores[after_fen(session, "10-14")] = -(before - LEARN_TOLERANCE - 0.2)
-    checker.scores[after_fen(session, "12-16")] = -(before - LEARN_TOLERANCE + 0.05)
+    checker.scores[after_fen(session, "10-14")] = -(before - 0.6)
+    checker.scores[after_fen(session, "12-16")] = -(before - 0.1)
     assert click(session, 10, 14) == "vetoed"
     assert session.review.check_ticket is not None
     assert session.review.check_ticket.done.wait(10)
@@ -261,6 +284,9 @@ def test_another_move_is_checked_by_the_engine_within_the_tolerance() -> None:
     learn = session.state["review"]["learn"]
     assert learn["phase"] == "right" and "as good" in learn["text"]
     assert len(checker.asked) == 2
+    job = checker.asked[-1]
+    assert [str(m) for m in job.moves] == ["11-15", "23-19", "12-16"]
+    assert job.limits == Limits()  # the review's own default: its node budget
 
 
 def test_hint_skip_answer_next_and_the_summary() -> None:

@@ -20,19 +20,20 @@ state: this reads it and acts through it.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..analysis.judgement import Verdict
 from ..analysis.review import PlyReview, Review
+from ..analysis.review_jobs import PositionEval, PositionJob, analyse_position
 from ..core.color import BLACK, COLORS, Color
 from ..core.errors import CheckersError
 from ..core.move import Move
-from ..engine import Analysis
 from .intents import Command
 from .learn_mode import LearnMode
 from .outcome import Outcome
 from .review_control import ReviewControl
-from .search_control import HintSource
 from .search_runner import THREADS_AVAILABLE, SearchRunner, Ticket
 from .state import (
     ReviewPointState,
@@ -46,7 +47,11 @@ from .state import (
 if TYPE_CHECKING:
     from .session import PlaySession
 
-__all__ = ["GameReview", "graph_bar"]
+__all__ = ["Checker", "GameReview", "graph_bar"]
+
+#: What looks at a move tried in the learn mode: the review's own search of one position
+#: (:func:`~checkers_widget.analysis.review_jobs.analyse_position`), or a stand-in.
+Checker = Callable[[PositionJob, threading.Event], PositionEval]
 
 
 def graph_bar(value: float) -> float:
@@ -67,9 +72,9 @@ class GameReview:
         self._session = session
         self.control = ReviewControl(threaded=threaded)
         self.learn: LearnMode | None = None
-        #: What looks at the moves tried in the learn mode (default: the board's
-        #: evaluator, the engine behind the live evaluation).
-        self.checker: HintSource | None = None
+        #: What looks at the moves tried in the learn mode: the review's own search of a
+        #: position, with the review's limits (a test gives a stand-in).
+        self.checker: Checker = analyse_position
         self._checks = SearchRunner(threaded=threaded)
         self.check_ticket: Ticket | None = None
 
@@ -172,15 +177,17 @@ class GameReview:
         session = self._session
         learn = self.learn
         assert learn is not None
-        after = session.game.copy()
-        after.play(move, follow_line=False)
-        checker = self.checker or session.search.evaluator
-        limits = self.control.options()
+        game = session.game
+        job = PositionJob(
+            game.start_fen, game.draw_rules, (*game.moves, move), self.control.limits()
+        )
+        checker = self.checker
 
-        def done(analysis: Analysis) -> None:
+        def done(found: PositionEval) -> None:
             with session.lock:
                 if self.learn is learn and learn.checking == move:
-                    learn.judge(move, -analysis.score)
+                    # (The search is from the side to move after the move: the opponent.)
+                    learn.judge(move, Verdict(found.score, found.mate, found.draw).flipped())
                     session.publish()
 
         def failed(exc: BaseException) -> None:
@@ -191,13 +198,7 @@ class GameReview:
                     learn.text = f"The engine failed to look at {move}: {exc}"
                     session.publish()
 
-        self.check_ticket = self._checks.start(
-            lambda stop: checker.analyse(
-                after, time=limits["time"], depth=limits["depth"], stop=stop
-            ),
-            done,
-            failed,
-        )
+        self.check_ticket = self._checks.start(lambda stop: checker(job, stop), done, failed)
 
     def command_handlers(self) -> dict[str, Callable[[Command], Outcome]]:
         """The handlers of the review's commands (for the session's command table)."""

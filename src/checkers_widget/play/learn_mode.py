@@ -9,10 +9,12 @@ searches nothing and moves nothing itself: the session's review panel
 (:mod:`~checkers_widget.play.game_review`) goes to the positions and has the engine
 look at the moves tried.
 
-A move *counts* when it is the engine's best move, or when the engine's evaluation after
-it, for the side that moved, is within :data:`LEARN_TOLERANCE` men of the evaluation of
-the position before (the value of the best move): a move as good as the best, give or
-take what a search of that depth can tell apart. The move played in the game never
+A move *counts* when it is the engine's best move, or when the review itself would not
+mark it: the position after it, searched as the review searches (same engine, same
+limits), loses the mover less than the inaccuracy threshold of expected score
+(:data:`~checkers_widget.analysis.judgement.INACCURACY`: about 0.3 of a man at even)
+against the position before, and throws away no proven win or draw (see
+:func:`~checkers_widget.analysis.judgement.judge`). The move played in the game never
 counts.
 """
 
@@ -21,16 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..analysis.judgement import Verdict, judge
 from ..analysis.review import PlyReview, Review
 from ..core.color import Color
 from ..core.move import Move
 from .state import LearnState
 
-__all__ = ["LEARN_JUDGEMENTS", "LEARN_TOLERANCE", "Exercise", "LearnMode", "LearnPhase"]
-
-#: How far below the best move's value (in men, for the side to move) a move may be and
-#: still count as a better move than the mistake: about a third of a man.
-LEARN_TOLERANCE = 0.3
+__all__ = ["LEARN_JUDGEMENTS", "Exercise", "LearnMode", "LearnPhase", "counts"]
 
 #: The judgements the learn mode asks about.
 LEARN_JUDGEMENTS = frozenset({"mistake", "blunder"})
@@ -41,7 +40,7 @@ LEARN_JUDGEMENTS = frozenset({"mistake", "blunder"})
 LearnPhase = Literal["asking", "checking", "wrong", "right", "answer", "done"]
 
 #: How each exercise ended: found (without or with the hint), skipped, answer shown.
-Verdict = Literal["found", "found-with-hint", "skipped", "answered"]
+Ending = Literal["found", "found-with-hint", "skipped", "answered"]
 
 
 @dataclass
@@ -49,8 +48,15 @@ class Exercise:
     """One position asked about: the ply reviewed, and how it ended (None: not yet)."""
 
     ply: PlyReview
-    verdict: Verdict | None = None
+    verdict: Ending | None = None
     hinted: bool = False
+
+
+def counts(ply: PlyReview, after: Verdict) -> bool:
+    """Whether a move leading to ``after`` (the mover's point of view) instead of
+    ``ply.move`` is one the review would not mark (see the module docstring)."""
+    before = Verdict(ply.before, ply.before_mate, ply.before_draw)
+    return judge(before, after)[1] is None
 
 
 def _value(value: float) -> str:
@@ -120,19 +126,19 @@ class LearnMode:
         self.text = f"Checking {move}…"
         return None
 
-    def judge(self, move: Move, value: float) -> bool:
-        """The engine's ``value`` of the position after ``move``, for the side that moved:
+    def judge(self, move: Move, after: Verdict) -> bool:
+        """The engine's verdict on the position after ``move``, for the side that moved:
         whether it counts (see the module docstring)."""
         exercise = self.current
         assert exercise is not None
         self.checking = None
         p = exercise.ply
-        if value >= p.before - LEARN_TOLERANCE:
-            self._found(move, value)
+        if counts(p, after):
+            self._found(move, after.score)
             return True
         self.phase = "wrong"
         self.text = (
-            f"Not quite: after {move} the engine gives {_value(value)}; "
+            f"Not quite: after {move} the engine gives {_value(after.score)}; "
             f"the best move keeps {_value(p.before)}. Try again (or Hint, Skip, Show answer)"
         )
         return False

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from ..analysis.review import Review, review
+from ..analysis.review_jobs import Limits
 from ..core.game import Game
 from ..core.move import Move
 from .search_runner import THREADS_AVAILABLE, SearchRunner, Ticket
@@ -161,6 +162,9 @@ class ReviewControl:
         ticket = self.ticket
         return ticket is None or ticket.done.wait(timeout)
 
-    def options(self) -> dict[str, Any]:
-        """The search limits the review was run with."""
-        return {"time": self.time_per_move, "depth": self.depth}
+    def limits(self) -> Limits:
+        """The search limits the review was run with (the default node budget unless a
+        depth or a time was asked for)."""
+        if self.depth is None and self.time_per_move is None:
+            return Limits()
+        return Limits(nodes=None, depth=self.depth, time=self.time_per_move)

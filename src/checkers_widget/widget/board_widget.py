@@ -482,9 +482,10 @@ class CheckersWidget(anywidget.AnyWidget):
 
         ``side``: ``"auto"`` (default) is your side against the computer and both sides
         between two people; ``"black"``, ``"white"`` or None (both). A move counts when
-        the engine rates it within a third of a man of its own best (see
-        :data:`~checkers_widget.play.learn_mode.LEARN_TOLERANCE`); the move is judged,
-        never played. Hint, Skip, Show answer and Next are on the board.
+        the review would not mark it (searched as the review searches, it loses less
+        than an inaccuracy's worth of expected score: see
+        :func:`~checkers_widget.play.learn_mode.counts`); the move is judged, never
+        played. Hint, Skip, Show answer and Next are on the board.
         """
         self.session.review.start_learning(side)
 
