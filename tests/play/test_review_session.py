@@ -13,6 +13,7 @@ from checkers_widget import Game
 from checkers_widget.analysis.judgement import INACCURACY, SCALE, Verdict, expected_score
 from checkers_widget.analysis.review_jobs import Limits
 from checkers_widget.core.board import Board
+from checkers_widget.play.game_review import graph_bar
 from checkers_widget.play.learn_mode import counts
 from checkers_widget.play.session import PlaySession
 from review_fakes import SHORT_GAME, FakeChecker, FakeReviewer, short_game
@@ -363,3 +364,39 @@ def test_closing_the_session_stops_the_review() -> None:
     session.close()
     assert session.review.control.ticket is not None
     assert session.review.control.ticket.done.wait(10)
+
+
+# ---------------------------------------------------------------------- the engine's own
+@pytest.mark.timeout(300)
+def test_the_engines_review_at_a_small_depth_is_published() -> None:
+    session = PlaySession(short_game())
+    session.start()
+    session.review.start(depth=2)
+    assert session.review.control.wait(240)
+    review = session.review.result
+    assert review is not None and len(review.plies) == 10
+    state = session.state["review"]
+    assert state["phase"] == "done" and len(state["points"]) == 11
+    assert state["symbols"] == {str(p.ply): p.symbol for p in review.plies if p.symbol}
+    assert state["summary"] is not None and set(state["summary"]) == {"black", "white"}
+    assert [p["bar"] for p in state["points"][1:]] == [
+        graph_bar(p.after if p.color == "black" else -p.after) for p in review.plies
+    ]
+
+
+@pytest.mark.timeout(300)
+def test_a_move_tried_is_checked_by_the_reviews_own_search() -> None:
+    session = PlaySession(short_game())
+    session.review.control.reviewer = FakeReviewer(JUDGED)
+    session.start()
+    session.review.start(depth=2)  # the learn mode's checks search to the same depth
+    assert session.review.control.wait(10)
+    session.review.start_learning(None)
+    exercise = session.review.learn.current.ply
+    tried = next(m for m in session.game.legal_moves() if m not in (exercise.move, exercise.best))
+    assert click(session, *tried.path) == "vetoed"
+    assert session.state["review"]["learn"]["phase"] == "checking"
+    assert session.review.check_ticket is not None and session.review.check_ticket.done.wait(240)
+    learn = session.state["review"]["learn"]
+    assert learn["phase"] in ("right", "wrong")
+    assert learn["text"].startswith("Right" if learn["phase"] == "right" else "Not quite")
