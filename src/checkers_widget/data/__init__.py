@@ -68,6 +68,7 @@ FILES = (
     "two_move_ballots.csv",
     "classic_positions.csv",
     "11_man_english_ballots.pdn",
+    "puzzles.jsonl",
 )
 
 #: Where a three-move opening stands in the ACF deck.
