@@ -215,3 +215,24 @@ def test_the_theme_filter_and_own_puzzles(store: PuzzleProgress) -> None:
     assert TWO_WAYS in PuzzleTrainer(progress=store.path).puzzles
     with pytest.raises(CheckersError, match="theme"):
         PuzzleTrainer(theme="fork", progress=store)
+
+
+def test_loading_puzzles_needs_no_jupyter() -> None:
+    """``from checkers_widget.puzzles import load`` works where ipywidgets is absent: only
+    ``PuzzleTrainer`` loads the notebook side, when first asked for."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from checkers_widget.puzzles import load, PuzzleRun\n"
+        "run = PuzzleRun(load()[0])\n"
+        "jupyter = ('anywidget', 'ipywidgets', 'traitlets', 'IPython')\n"
+        "print(sorted(m for m in jupyter if m in sys.modules))\n"
+        "from checkers_widget.puzzles import PuzzleTrainer\n"
+        "print('ipywidgets' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split("\n")
+    assert out[:2] == ["[]", "True"]

@@ -234,7 +234,10 @@ class PuzzleRun:
         self._record(solved=clean)
         s = self.stand()
         how = f"{s.alternative} wins too" if s.alternative is not None else "that wins"
-        text = f"Right! {how.capitalize()}." if clean else f"Solved ({how}), after help or a slip."
+        if clean:
+            text = f"Right! {how.capitalize()}."
+        else:
+            text = "Solved, after a slip or help: the puzzle counts as missed."
         if self.rating_change is not None:
             before, after = self.rating_change
             text += f" Rating {after} ({after - before:+d})."

@@ -153,7 +153,10 @@ class PuzzleTrainer:
         self._head = ipw.HTML()
         self._task = ipw.HTML()
         self._feedback = ipw.HTML()
-        self._board_box = ipw.Box(layout=ipw.Layout(width=f"{PUZZLE_SIZE}px", max_width="100%"))
+        # A fixed width (it does not shrink when the words beside it grow).
+        self._board_box = ipw.Box(
+            layout=ipw.Layout(width=f"{PUZZLE_SIZE}px", max_width="100%", flex="0 0 auto")
+        )
         self._board_box.add_class("cw-puzzle-board")
 
         def fit() -> ipw.Layout:
