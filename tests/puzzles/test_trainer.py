@@ -236,3 +236,20 @@ def test_loading_puzzles_needs_no_jupyter() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split("\n")
     assert out[:2] == ["[]", "True"]
+
+
+def test_the_boards_hint_shows_the_next_move_and_counts_as_help(store: PuzzleProgress) -> None:
+    from checkers_widget.puzzles import PuzzleTrainer
+
+    trainer = PuzzleTrainer([SHOT], progress=store)
+    board = trainer.board
+    assert board is not None and trainer.run is not None
+    assert board.handle_intent(
+        {"kind": "command", "version": board.state["version"], "name": "hint"}
+    )
+    assert board.wait(10)
+    assert board.state["hint"]["move"]["notation"] == "21-17", board.state["hint"]
+    assert trainer.run.revealed
+    trainer.attempt("21-17")
+    trainer.attempt("23x14x5")
+    assert trainer.run.done and not trainer.run.solved and store.result("shot") is False
