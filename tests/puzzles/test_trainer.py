@@ -253,3 +253,15 @@ def test_the_boards_hint_shows_the_next_move_and_counts_as_help(store: PuzzlePro
     trainer.attempt("21-17")
     trainer.attempt("23x14x5")
     assert trainer.run.done and not trainer.run.solved and store.result("shot") is False
+
+
+def test_a_theme_no_puzzle_here_has_is_refused(store: PuzzleProgress) -> None:
+    from checkers_widget.puzzles import PuzzleTrainer
+
+    trainer = PuzzleTrainer([SHOT, TWO_WAYS], progress=store)
+    trainer.set_theme("endgame")
+    assert trainer.puzzles == [TWO_WAYS] and trainer.puzzle is TWO_WAYS
+    with pytest.raises(CheckersError, match="none of this trainer's puzzles"):
+        trainer.set_theme("three-for-one")
+    assert trainer.theme == "endgame"
+    assert [v for _label, v in trainer._filter.options] == ["all", "two-for-one", "endgame"]

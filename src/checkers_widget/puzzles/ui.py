@@ -77,7 +77,7 @@ class PuzzleTrainer:
         self._extend(self.progress.own_puzzles())
         if not self._all:
             raise CheckersError("a puzzle trainer needs at least one puzzle")
-        self.theme = check_theme(theme)
+        self.theme = self._checked_theme(theme)
         self.run: PuzzleRun | None = None
         self.board: CheckersWidget | None = None
         self._stop_listening: Any = None
@@ -99,7 +99,7 @@ class PuzzleTrainer:
     @property
     def puzzles(self) -> list[Puzzle]:
         """The puzzles on offer under the current theme filter."""
-        return with_theme(self._all, self.theme) or list(self._all)
+        return with_theme(self._all, self.theme)
 
     def _pick(self) -> int:
         """The unplayed puzzle nearest the solver's rating (the first, if all are played)."""
@@ -118,12 +118,25 @@ class PuzzleTrainer:
         items = list(puzzles)
         self.progress.add(items)
         added = self._extend(items)
+        self._changing = True
+        try:
+            self._filter.options = self._theme_options()
+            self._filter.value = self.theme or _ALL
+        finally:
+            self._changing = False
         self._show_score()
         return added
 
+    def _checked_theme(self, theme: object) -> str | None:
+        """A theme of :data:`THEMES` that some puzzle here has (or None: all of them)."""
+        wanted = check_theme(None if theme == _ALL else theme)
+        if wanted is not None and not with_theme(self._all, wanted):
+            raise CheckersError(f"none of this trainer's puzzles has the theme {wanted!r}")
+        return wanted
+
     def set_theme(self, theme: str | None) -> PuzzleRun:
         """Offer only puzzles with ``theme`` (None: all) and open the first of them."""
-        self.theme = check_theme(None if theme == _ALL else theme)
+        self.theme = self._checked_theme(theme)
         self._changing = True
         try:
             self._filter.value = self.theme or _ALL
