@@ -1,7 +1,8 @@
 """Puzzles from the solver's own games: the winning shots a review says were missed.
 
 :func:`from_review` walks a :class:`~checkers_widget.analysis.review.Review`: at every ply
-judged a mistake or a blunder, the position before the move is put through the miner's own
+judged a mistake or a blunder (but straight after the opponent's capture, where winning the
+man back is no puzzle), the position before the move is put through the miner's own
 test (:func:`~checkers_widget.analysis.puzzle_mining.find_puzzle`: exactly one move wins
 material against the best defence, at the verification depth). Where it passes, and the
 move played was not that one, the position becomes a :class:`Puzzle` whose source names
@@ -49,7 +50,8 @@ def from_review(review: Review, game: Game) -> list[Puzzle]:
         move = moves[index]
         if ply.move != move:
             raise CheckersError(f"this review is not of this game (ply {ply.ply} differs)")
-        if ply.judgement in _MISSED:
+        after_capture = index > 0 and moves[index - 1].is_capture  # the miner's rule too
+        if ply.judgement in _MISSED and not after_capture:
             mined = find_puzzle(board, source=f"{name}, ply {ply.ply}", ply=ply.ply)
             if mined is not None and mined.solution[0] != str(move):
                 found.append(as_puzzle(mined, prefix="own-"))
