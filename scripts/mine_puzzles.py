@@ -6,7 +6,10 @@ OCA archive (``tests/data/OCA_2.0.pdn.xz``, 22,621 games), mines them with
 games give the same puzzles on every machine) and writes one JSON object a line to
 ``src/checkers_widget/data/puzzles.jsonl``::
 
-    nice -n 10 .venv/bin/python scripts/mine_puzzles.py --tinsley 723 --oca 1500
+    nice -n 10 .venv/bin/python scripts/mine_puzzles.py --tinsley 723 --oca 1774
+
+(the defaults: the games the shipped file was mined from; docs/readme/puzzles.md has the
+figures of that run).
 
 It prints progress and, at the end, the figures: games and positions scanned, candidates,
 puzzles kept, CPU time of the workers and puzzles per hour (of wall time and per core).
@@ -79,7 +82,7 @@ def to_json(p: MinedPuzzle) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tinsley", type=int, default=723, help="Tinsley games to mine")
-    parser.add_argument("--oca", type=int, default=0, help="OCA games to mine")
+    parser.add_argument("--oca", type=int, default=1774, help="OCA games to mine")
     parser.add_argument("--oca-from", type=int, default=1, help="first OCA game (1-based)")
     parser.add_argument("--workers", type=int, default=os.cpu_count(), help="processes")
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the puzzles")

@@ -130,3 +130,22 @@ def test_winning_back_a_man_just_taken_is_not_mined() -> None:
     assert find_puzzle(Board(REGAIN)) is not None
     found, _ = mine_games([_tinsley_game(46)])
     assert REGAIN not in {p.fen for p in found}
+
+
+def test_a_position_met_in_two_games_of_one_batch_is_kept_once() -> None:
+    """The same position in several games (a match's games often share openings) gives
+    one puzzle, from the first game, whether the games go out together or apart."""
+    game = _tinsley_game(33)
+    board = Board(game.start_fen)
+    for text in game.moves[:40]:
+        board.push(board.parse_move(text))
+    # Plies 41-46 of game 33: the shot comes at the sixth, the first the miner tries.
+    record = GameRecord("a", board.to_fen(), game.moves[40:46])
+    again = GameRecord("b", record.start_fen, record.moves)
+    with ThreadPoolExecutor(1) as pool:
+        together, stats = mine([record, again], executor=pool, batch=2)
+    with ThreadPoolExecutor(1) as pool:
+        apart, _ = mine([record, again], executor=pool, batch=1)
+    assert [(p.fen, p.source) for p in together] == [(SHOT, "a, ply 6")]
+    assert together == apart
+    assert stats.puzzles == 1

@@ -89,3 +89,9 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
     expect(root.locator(SCORE)).to_have_attribute("data-streak", "1")
     lab.page.wait_for_timeout(400)
     root.screenshot(path=str(lab.artifacts_dir / "puzzle-right.png"))
+
+    # The same in the dark theme: the words keep their colours (Jupyter's own).
+    lab.set_theme("JupyterLab Dark")
+    expect(feedback).to_contain_text("Right! That wins.")
+    root.screenshot(path=str(lab.artifacts_dir / "puzzle-right-dark.png"))
+    lab.screenshot("dark-page")

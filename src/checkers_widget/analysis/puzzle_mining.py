@@ -476,8 +476,11 @@ def mine(
     try:
         for found, more in pool.map(mine_games, _batches(records, batch)):
             stats.add(more)
-            fresh = [p for p in found if p.fen not in seen]
-            seen.update(p.fen for p in fresh)
+            fresh = []
+            for p in found:  # repeats within a batch too (a match's games often are)
+                if p.fen not in seen:
+                    seen.add(p.fen)
+                    fresh.append(p)
             stats.puzzles -= len(found) - len(fresh)
             puzzles += fresh
             if on_batch is not None:
