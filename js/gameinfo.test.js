@@ -49,7 +49,7 @@ describe("the loaded game's header", () => {
 
   it("names the sides as the game does and fills in a missing name", () => {
     const lines = gameInfoLines({ white: "Ann", sides: { black: "Red", white: "White" }, round: "3", site: "Glasgow" });
-    expect(lines).toEqual({ players: "? (Red) v Ann (White)", event: "Glasgow · round 3", result: "" });
-    expect(gameInfoLines(undefined)).toEqual({ players: "", event: "", result: "" });
+    expect(lines).toEqual({ players: "? (Red) v Ann (White)", event: "Glasgow · round 3", result: "", opening: "" });
+    expect(gameInfoLines(undefined)).toEqual({ players: "", event: "", result: "", opening: "" });
   });
 });

@@ -27,6 +27,8 @@ import { emptyMarks } from "./view.js";
  * @property {(square: number) => boolean} [intercept]
  * @property {() => boolean} [isWaiting]
  * @property {() => boolean} [isPaused]
+ * @property {() => void} [idleClick] a click that did nothing else (clears the drawing)
+ * @property {(letter: "a" | "m", square: number) => boolean} [drawKey] A or M on the cursor's square
  */
 /**
  * @typedef {object} Press A pointer pressed on a piece.
@@ -64,6 +66,11 @@ export class BoardInput {
     this.isWaiting = options.isWaiting || (() => false);
     // `isPaused()`: the game is paused and the board hidden: only P (resume) is taken.
     this.isPaused = options.isPaused || (() => false);
+    // `idleClick()`: a click on the board that picked nothing up and sent no move.
+    this.idleClick = options.idleClick || (() => {});
+    // `drawKey(letter, square)`: A (an arrow's start, then its end) or M (mark) pressed
+    // with the keyboard cursor on `square`; returns whether it was taken.
+    this.drawKey = options.drawKey || (() => false);
     /** @type {(number | null)[]} */
     this.queued = [];
     /** @type {number | null} */
@@ -147,6 +154,7 @@ export class BoardInput {
     const { select, send } = decideClick(state, this.selected, square, this.isInteractive());
     const before = this.selected;
     this.selected = state && state.pending ? null : select;
+    if (!send && !select && before === null && !(state && state.pending)) this.idleClick();
     if (send) {
       this.sendMove(send);
     } else if (select && select !== before && !(state && state.pending)) {
@@ -279,6 +287,8 @@ export class BoardInput {
       this.command("flip");
     } else if (letter === "h") {
       this.command("hint");
+    } else if ((letter === "a" || letter === "m") && this.cursor !== null && this.keyboard) {
+      handled = this.drawKey(letter, this.cursor);
     } else {
       handled = false;
     }
@@ -354,6 +364,7 @@ export class BoardInput {
       return;
     }
     if (!this.isInteractive() || !state || actingSide(state, true) === null) {
+      if (square !== null) this.idleClick();
       this.explainWaiting(state);
       this.changed();
       return;

@@ -44,6 +44,7 @@ export function afterMove(state, path) {
     pending: null,
     must_capture: false,
     hint: null,
+    drawings: { arrows: [], marks: [] }, // the new position's own come with Python's answer
     last_move: { ...move, path: [...move.path], captures: [...(move.captures || [])] },
   };
 }

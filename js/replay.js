@@ -108,6 +108,7 @@ export function replayBoardState(state, replay, hop) {
     legal: [],
     pending: null,
     hint: null,
+    drawings: { arrows: [], marks: [] }, // the position's drawing is not the replayed hop's
     last_move:
       hop > 0
         ? {

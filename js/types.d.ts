@@ -163,6 +163,28 @@ export interface NetworkState {
   port: number | null;
 }
 
+/** A drawing's colour (core/drawings.py COLOURS). */
+export type Colour = "green" | "red" | "blue" | "yellow";
+
+/** An arrow drawn on the board (right-drag), from one square to another. */
+export interface ArrowDrawn {
+  from: number;
+  to: number;
+  colour: Colour;
+}
+
+/** A square marked (ringed) on the board (right-click). */
+export interface MarkDrawn {
+  square: number;
+  colour: Colour;
+}
+
+/** What the user drew on the position shown (play/drawing.py `DrawingState`). */
+export interface Drawings {
+  arrows: ArrowDrawn[];
+  marks: MarkDrawn[];
+}
+
 /** A control a board may offer: its buttons, the Evaluation and Screen reader switches
  * and the ★ button (play/commands.py CONTROLS, read off its table). */
 export type Control =
@@ -196,6 +218,43 @@ export interface ControlState {
   side?: Color | null;
   /** Resign, New game and Restart: a click would throw a game away, so it takes two. */
   confirm?: boolean;
+}
+
+// ---------------------------------------------------------------------- openings
+
+/** The ACF three-move opening of the game (play/openings.py OpeningState). */
+export interface OpeningState {
+  number: number;
+  name: string | null;
+  moves: string[];
+  /** "crossboard_144", "added_2003_ex_mailplay" or "barred". */
+  status: string;
+  in_deck: boolean;
+  /** Reached by another order of moves. */
+  transposed: boolean;
+  /** What the header shows: "ACF 6: 9-13 22-18 10-14 (Inferno)". */
+  text: string;
+}
+
+/** One move of the explorer panel, with the games that played it from this position. */
+export interface ExplorerRow {
+  move: string;
+  path: number[];
+  games: number;
+  black_wins: number;
+  draws: number;
+  white_wins: number;
+  /** The board offers this move now. */
+  playable: boolean;
+}
+
+/** The explorer panel (play/openings.py ExplorerState). */
+export interface ExplorerState {
+  /** What the games are ("Marion Tinsley's 723 games"). */
+  name: string;
+  /** The games that played a move from this position. */
+  games: number;
+  rows: ExplorerRow[];
 }
 
 // ---------------------------------------------------------------------- the state
@@ -244,6 +303,12 @@ export interface BoardState {
   clock: ClockState | null;
   milestones: MilestonesState | null;
   network: NetworkState | null;
+  /** The ACF three-move opening the game starts with (play/openings.py). */
+  opening: OpeningState | null;
+  /** The opening explorer's moves from this position; null without an explorer. */
+  explorer: ExplorerState | null;
+  /** The arrows and marked squares drawn on the position shown. */
+  drawings: Drawings;
   /** Each control this board offers (its controls=[...] choice; a network board leaves
    * out the evaluation), as it is to be drawn; one not offered has no entry. */
   controls: Partial<Record<Control, ControlState>>;
@@ -277,6 +342,8 @@ export interface GameInfo {
   result?: Result;
   /** "Black won", "White won", "Drawn". */
   result_text?: string;
+  /** The file's own Opening tag, when it has one. */
+  opening?: string;
 }
 
 /** The synced traits of a CheckersWidget, by name. */
@@ -367,8 +434,14 @@ export type EditIntent =
   | { kind: "edit"; version: number; action: "turn"; turn: Color }
   | { kind: "edit"; version: number; action: "fen"; fen: string };
 
+/** An arrow drawn, a square marked, or the position's drawing cleared (play/drawing.py). */
+export type DrawIntent =
+  | { kind: "draw"; version: number; action: "arrow"; from: number; to: number; colour: Colour }
+  | { kind: "draw"; version: number; action: "mark"; square: number; colour: Colour }
+  | { kind: "draw"; version: number; action: "clear" };
+
 /** Every message the board sends. */
-export type Intent = MoveIntent | TypedMoveIntent | GotoIntent | CommandIntent | EditIntent;
+export type Intent = MoveIntent | TypedMoveIntent | GotoIntent | CommandIntent | EditIntent | DrawIntent;
 
 /** An intent as the view's parts build it: `send` adds the state's version. */
 export type IntentDraft = Without<Intent, "version">;

@@ -10,12 +10,14 @@ import { arrowGeometry, pathPoints, pointsAttr } from "./analysis.js";
 import { Animator, displayPieces, hopDuration, planTransition } from "./animate.js";
 import { SQUARES, rowSquares, squareRowCol } from "./geometry.js";
 import { uniqueId } from "./dom.js";
+import { drawingWords, renderDrawing } from "./drawing.js";
 import { pieceSvg } from "./pieces.js";
 import { boardRow, squareLabel } from "./readout.js";
 
 /** @import { Color, DrawnState, PartialState, PieceName } from "./types.js" */
 /** @import { Plan } from "./animate.js" */
 /** @import { RowCol } from "./geometry.js" */
+/** @import { Preview } from "./drawing.js" */
 /**
  * @typedef {object} Marks Everything marked on the squares.
  * @property {number | null} selected the piece picked up
@@ -149,6 +151,16 @@ export class BoardView {
       focusable: "false",
     });
     this.pieceLayer = div("cw-pieces", { "aria-hidden": "true" });
+    // The user's drawing (state.drawings, js/drawing.js): arrows and rings over the pieces.
+    this.drawLayer = svgNode("svg", {
+      class: "cw-draw-layer",
+      "data-role": "drawings",
+      viewBox: "0 0 8 8",
+      "aria-hidden": "true",
+      focusable: "false",
+    });
+    /** @type {Preview | null} the arrow or ring being drawn (right button held) */
+    this.drawPreview = null;
     // The hint: an arrow above the pieces, along every hop of the suggested move.
     this.hintLayer = svgNode("svg", {
       class: "cw-hint-layer",
@@ -168,7 +180,7 @@ export class BoardView {
     // The keyboard cursor: a ring of its own above the pieces, so no tint can hide it.
     this.cursorEl = div("cw-cursor-ring", { "aria-hidden": "true" });
     this.cursorEl.hidden = true;
-    this.element.append(this.overlay, this.pieceLayer, this.hintLayer, this.numberLayer, this.cursorEl);
+    this.element.append(this.overlay, this.pieceLayer, this.drawLayer, this.hintLayer, this.numberLayer, this.cursorEl);
     this.frame.appendChild(this.element);
     this.layout();
   }
@@ -466,6 +478,30 @@ export class BoardView {
       }
     }
     this.drawHint(state);
+    this.drawDrawings(state);
+  }
+
+  /**
+   * The user's arrows and rings (state.drawings; none while the position is edited),
+   * and the gesture in progress.
+   * @param {PartialState | null} state
+   */
+  drawDrawings(state) {
+    const drawing = state && !state.editor ? state.drawings : null;
+    renderDrawing(this.drawLayer, drawing, (s) => this.position(s), this.drawPreview);
+    // Screen readers hear what is drawn with the board.
+    const words = drawingWords(drawing);
+    if (words) this.element.setAttribute("aria-description", `Drawn on the board: ${words}`);
+    else this.element.removeAttribute("aria-description");
+  }
+
+  /**
+   * Show (or with null, stop showing) the arrow or ring being drawn.
+   * @param {Preview | null} preview
+   */
+  setDrawPreview(preview) {
+    this.drawPreview = preview;
+    this.drawDrawings(this.state);
   }
 
   /**

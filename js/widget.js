@@ -5,7 +5,8 @@
 // In marimo, when Python asks, it also reports the position version it has drawn
 // (report.js), so that the cells reading the board re-run after a move.
 //
-// Beside the board: the move list (state.history); under it, the step-through replay
+// Beside the board: the move list (state.history) and the opening explorer
+// (state.explorer); under it, the step-through replay
 // (state.replay) and the position editor (state.editor); over it, the paused cover
 // (state.paused) and the milestone toast; above it, the network line (state.network);
 // under the controls, the milestones panel (state.milestones); above the board, in the
@@ -17,7 +18,9 @@ import { CommandLine } from "./accessible.js";
 import { motionAllowed } from "./animate.js";
 import { Chrome, announcement } from "./controls.js";
 import { EditorPanel, countPieces, editorBoardState } from "./editor.js";
+import { ExplorerPanel } from "./explorer.js";
 import { GameInfoHeader } from "./gameinfo.js";
+import { DrawingInput, hasDrawing } from "./drawing.js";
 import { BoardInput } from "./input.js";
 import { Milestones } from "./milestones.js";
 import { MoveList } from "./movelist.js";
@@ -73,6 +76,14 @@ function render({ model, el }) {
   });
   const editor = new EditorPanel({ send: (make) => outbox.send(make) });
   const moveList = new MoveList({ goto: (ply) => act({ kind: "command", name: "goto", ply }) });
+  // The opening explorer: a row asks for its move in the position it was drawn for
+  // (Python refuses it as stale if the position has changed since).
+  const explorer = new ExplorerPanel({
+    play: (path, version) => {
+      if (version === state.version) drawOptimistic(path);
+      model.send({ kind: "move", path, version });
+    },
+  });
   // Every command intent goes through here: the buttons, their keys, the cover, the network line.
   /**
    * @param {Exclude<CommandName, "goto"> | "edit"} name
@@ -139,6 +150,19 @@ function render({ model, el }) {
     }, OPTIMISTIC_TIMEOUT_MS);
   }
   const paused = () => isPaused(state);
+  // Drawing (js/drawing.js) on the game's own position: not in the editor, a replay or paused.
+  const canDraw = () =>
+    Boolean(model.get("interactive")) && !paused() && !state.editor && !replay.active && !state.network;
+  const drawing = new DrawingInput({
+    element: view.element,
+    getOrientation: () => view.orientation,
+    canDraw,
+    send,
+    showPreview: (preview) => view.setDrawPreview(preview),
+    announce: (text) => {
+      chrome.live.textContent = text;
+    },
+  });
   const input = new BoardInput({
     view,
     sendMove: (path) => {
@@ -153,6 +177,11 @@ function render({ model, el }) {
     // Paused: the board is hidden and takes no move.
     isInteractive: () => Boolean(model.get("interactive")) && !paused(),
     isPaused: paused,
+    drawKey: (letter, square) => drawing.key(letter, square),
+    // A left click that does nothing else clears the position's arrows and rings.
+    idleClick: () => {
+      if (canDraw() && hasDrawing(state)) send({ kind: "draw", action: "clear" });
+    },
     changed: () => view.setMarks(input.marks()),
     announce: (text) => {
       chrome.live.textContent = text;
@@ -168,7 +197,7 @@ function render({ model, el }) {
   const cover = new PauseCover({
     resume: () => command("resume"),
     board: view.element,
-    hides: [view.element, moveList.element],
+    hides: [view.element, moveList.element, explorer.element],
   });
   const network = new NetworkLine({ command: (name) => command(name) });
   const milestones = new Milestones({ motion });
@@ -194,7 +223,7 @@ function render({ model, el }) {
   );
   const aside = document.createElement("div");
   aside.className = "cw-aside";
-  aside.appendChild(moveList.element);
+  aside.append(moveList.element, explorer.element);
   root.append(main, aside);
   el.appendChild(root);
 
@@ -258,8 +287,10 @@ function render({ model, el }) {
     // While paused the move list is hidden (widget.css) and its moves are inert.
     const hidden = paused();
     moveList.update(state, { interactive: interactive && !hidden });
+    explorer.update(state, { interactive: interactive && !hidden });
+    gameInfo.update(model.get("game_info"), state.opening || null);
     root.classList.toggle("cw-paused", hidden);
-    for (const node of [view.element, moveList.element]) {
+    for (const node of [view.element, moveList.element, explorer.element]) {
       node.toggleAttribute("inert", hidden);
       if (hidden) node.setAttribute("aria-hidden", "true");
       else node.removeAttribute("aria-hidden");
@@ -269,8 +300,8 @@ function render({ model, el }) {
     milestones.update(state);
     const editing = Boolean(state.editor);
     root.classList.toggle("cw-editing", editing);
-    root.classList.toggle("cw-with-aside", moveList.visible);
-    aside.hidden = !moveList.visible;
+    root.classList.toggle("cw-with-aside", moveList.visible || explorer.visible);
+    aside.hidden = !(moveList.visible || explorer.visible);
     chrome.controls.hidden = editing;
     // While editing, the bar and the status line speak of the position being edited.
     // (`editing`: state.editor is set)
@@ -298,7 +329,6 @@ function render({ model, el }) {
   };
 
   applyOptions();
-  gameInfo.update(model.get("game_info"));
   chrome.setLiveEval(model.get("live_eval"));
   draw(null, false);
 
@@ -323,7 +353,7 @@ function render({ model, el }) {
     "change:size": applySize,
     "change:live_eval": () => chrome.setLiveEval(model.get("live_eval")),
     "change:accessible": applyAccessible,
-    "change:game_info": () => gameInfo.update(model.get("game_info")),
+    "change:game_info": () => gameInfo.update(model.get("game_info"), state.opening || null),
     "change:interactive": () => {
       applyOptions();
       input.selected = null;
@@ -335,11 +365,13 @@ function render({ model, el }) {
   };
   for (const [event, handler] of Object.entries(handlers)) model.on(event, handler);
 
+  drawing.listen(signal);
   input.listen(signal);
   chrome.listen(signal);
   replay.listen(signal);
   editor.listen(signal);
   moveList.listen(signal);
+  explorer.listen(signal);
   cover.listen(signal);
   network.listen(signal);
   milestones.listen(signal);

@@ -1,9 +1,16 @@
 """checkers-widget: American checkers (English draughts) as a first-class citizen of Jupyter."""
 
-from typing import TYPE_CHECKING
+import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
+from .analysis.explorer import ExplorerMove, OpeningExplorer
+from .analysis.review import Review
+from .analysis.review import review as _review
+from .analysis.review import review_games as _review_games
 from .core.board import START_FEN, Board
 from .core.color import BLACK, WHITE, Color
+from .core.drawings import Arrow, Drawing, Mark
 from .core.errors import (
     AmbiguousMoveError,
     CheckersError,
@@ -22,6 +29,7 @@ from .core.game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
 from .core.move import Move, Piece
 from .core.outcome import Outcome
 from .engine import LEVELS, Analysis, Engine
+from .export import animate
 from .formats.pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
 from .formats.svg import board_svg
 from .play.clock import TimeControl
@@ -39,21 +47,26 @@ __all__ = [
     "WHITE",
     "AmbiguousMoveError",
     "Analysis",
+    "Arrow",
     "Board",
     "CheckersError",
     "CheckersWidget",
     "Color",
     "DrawRules",
+    "Drawing",
     "Engine",
+    "ExplorerMove",
     "FenError",
     "Game",
     "GameOverError",
     "HookError",
     "IllegalMoveError",
     "IntentError",
+    "Mark",
     "MilestoneBook",
     "Move",
     "MoveVetoed",
+    "OpeningExplorer",
     "Outcome",
     "PdnError",
     "PdnNote",
@@ -61,14 +74,39 @@ __all__ = [
     "Piece",
     "PositionError",
     "ProtocolError",
+    "Review",
     "SessionError",
     "TimeControl",
+    "animate",
     "board_svg",
     "read_game",
     "read_games",
+    "review",
+    "review_games",
     "write_game",
     "write_games",
 ]
+
+
+def review(game: Game, **options: Any) -> Review:
+    """Review every move of ``game`` with the engine: see :func:`.analysis.review.review`
+    for the options. In a Jupyter kernel a progress bar shows while it runs (the kernel's
+    interrupt cancels); elsewhere nothing of Jupyter is imported."""
+    if "ipykernel" in sys.modules:
+        from .widget.review_progress import with_progress_bar
+
+        return with_progress_bar(_review, game, **options)
+    return _review(game, **options)
+
+
+def review_games(games: Iterable[Game], **options: Any) -> list[Review]:
+    """Review many games over an executor: see :func:`.analysis.review.review_games`
+    (a progress bar in a Jupyter kernel, as :func:`review`)."""
+    if "ipykernel" in sys.modules:
+        from .widget.review_progress import with_progress_bar
+
+        return with_progress_bar(_review_games, games, **options)
+    return _review_games(games, **options)
 
 
 def __getattr__(name: str) -> object:

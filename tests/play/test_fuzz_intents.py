@@ -188,7 +188,12 @@ def mutated(value: Any, how: str) -> Any:
     if how == "nest":
         return {"value": value}
     if how == "stringify":
-        return str(value) if small or type(value) is not int else "9" * 99
+        # str() refuses an int of over 4,300 digits, also inside a list or dict that an
+        # earlier "big" then "wrap" made: such a value becomes a long digit string instead.
+        try:
+            return str(value)
+        except ValueError:
+            return "9" * 99
     if how == "negate":
         return -value if type(value) is int else value
     if how == "float":

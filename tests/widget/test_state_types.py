@@ -5,7 +5,8 @@ js/types.d.ts against Python, so that the two cannot drift apart. It reads the
 declarations (one field a line, as that file promises) and validates every state a
 widget publishes in a range of situations (two players, a jump in progress, the computer
 with a hint, the live evaluation and a pause, a clock, the position editor, a replay, a
-draw to claim, a finished game, a hosted and a joined network game, a loaded PDN game),
+draw to claim, a finished game, an ACF opening with the opening explorer, a hosted and a
+joined network game, a loaded PDN game),
 nested objects included: every key sent must be declared with a matching type, every
 required key must be sent, and every part that may be null is seen with a value.
 The string unions (commands, controls, status kinds, ...) are compared with Python's own
@@ -227,7 +228,8 @@ PDN = """[Event "Ohio State Ty 1946"]
 [Black "MF Tinsley"]
 [White "M Rex"]
 [Result "0-1"]
-1. 11-15 {the Old Fourteenth's first move} 23-19 (22-18 15x22) 2. 8-11 22-17 0-1
+1. 11-15 {[%cal G2319] [%csl R14] the Old Fourteenth's first move} 23-19
+(22-18 15x22) 2. 8-11 22-17 0-1
 """
 
 # Black's only move is the double jump 9x18x27.
@@ -287,8 +289,15 @@ def play_situations(record: Recorder) -> None:
     )
     assert command(over, "resign", side=BLACK)
 
+    explored = record.add(
+        "an opening and the explorer", CheckersWidget(explorer="tinsley", milestones=False)
+    )
+    for path in ((9, 13), (22, 18), (6, 9)):  # ACF 5, the Dreaded Edinburgh
+        assert click(explored, *path)
+
     loaded = record.add("a loaded game", CheckersWidget(read_game(PDN), milestones=False))
     loaded.game.goto(1)
+    assert loaded.state["drawings"]["arrows"]  # the drawing read from the PDN comment
 
     host = record.add("a hosted network game", CheckersWidget.host(name="Ann", milestones=False))
     guest = CheckersWidget.join(

@@ -5,6 +5,16 @@ widget (which show what it finds). It imports no Jupyter module, so a review run
 script, a process pool or a cluster worker as well as in a notebook.
 """
 
+from .explorer import ExplorerMove, OpeningExplorer
 from .review import Judgement, PlyReview, Review, SideSummary, review, review_games
 
-__all__ = ["Judgement", "PlyReview", "Review", "SideSummary", "review", "review_games"]
+__all__ = [
+    "ExplorerMove",
+    "Judgement",
+    "OpeningExplorer",
+    "PlyReview",
+    "Review",
+    "SideSummary",
+    "review",
+    "review_games",
+]

@@ -1,5 +1,8 @@
 """The rules core: squares, pieces and moves, the one move generator, FEN, ``Board`` and ``Game``.
 
+``drawings`` holds what a user draws on a position (arrows, marked squares) and its PDN
+commands; a ``Game`` keeps one drawing per position.
+
 The bottom layer. Standard library only (it runs in Pyodide too) and nothing above it:
 the other layers (formats, engine, network, play, widget, tutorial) build on these
 modules; ``tests/test_layers.py`` holds the line. The public names are re-exported by

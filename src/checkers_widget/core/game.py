@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar, ov
 
 from .board import Board
 from .color import BLACK, COLORS, WHITE, Color, opponent
+from .drawings import Drawing, write_commands
 from .errors import CheckersError, GameOverError, HookError, IllegalMoveError, brief
 from .move import Move
 from .outcome import DRAW, WIN, Outcome, Result, lost_by
 
 if TYPE_CHECKING:
+    from ..data import ThreeMoveOpening
     from ..formats.svg import Picture
 
 __all__ = [
@@ -38,7 +40,7 @@ __all__ = [
 ]
 
 #: What a listener (see :meth:`Game.subscribe`) is told happened.
-GameEvent = Literal["move", "undo", "redo", "result", "offer", "reset"]
+GameEvent = Literal["move", "undo", "redo", "result", "offer", "reset", "drawing"]
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+", re.ASCII)
 
@@ -342,6 +344,9 @@ class Game:
         self.nags: dict[int, list[str]] = {}
         #: Alternatives to the n-th move (1-based), each kept as PDN move text.
         self.variations: dict[int, list[str]] = {}
+        # What is drawn on each position of the line, by ply (see drawing()); only
+        # positions with something drawn have an entry.
+        self._drawings: dict[int, Drawing] = {}
         # The variations that play made (a new line after undo), least recently made
         # first, each with its weight (itself and the lines nested in it): what the
         # caps count and what they may drop. Those read from PDN are not in it.
@@ -369,6 +374,23 @@ class Game:
     def ply(self) -> int:
         """How many moves (by either side) have been played."""
         return len(self._positions) - 1
+
+    @property
+    def opening(self) -> ThreeMoveOpening | None:
+        """The ACF three-move opening the game starts with, or None.
+
+        A :class:`~checkers_widget.data.ThreeMoveOpening`: ``number`` (ACF 1-174),
+        ``name`` (24 have one; else None), ``moves``, and ``status``: ``"barred"`` for the
+        18 openings left out of today's 156-opening deck (``opening.in_deck`` says so).
+        Decided by the position after the first three moves of the game's line (the
+        moves played and those redo would replay, so a loaded game shown from its start
+        still names its opening), so another move order that reaches the same position
+        names it too. None for a game that starts from a set-up position (a FEN other
+        than the start) and for one of fewer than three moves.
+        """
+        from ..data import opening_of
+
+        return opening_of(self)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves now; empty once the game is over."""
@@ -430,7 +452,8 @@ class Game:
     def subscribe(self, listener: Callable[[GameEvent, Game], Any]) -> Callable[[], None]:
         """Call ``listener(event, game)`` after every change; returns an unsubscribe function.
 
-        Events: ``"move"``, ``"undo"``, ``"redo"``, ``"result"``, ``"offer"``, ``"reset"``.
+        Events: ``"move"``, ``"undo"``, ``"redo"``, ``"result"``, ``"offer"``, ``"reset"``,
+        ``"drawing"`` (what is drawn on a position changed; see :meth:`set_drawing`).
         A listener hears of a change already made: if one raises, the others are still
         called, the change stays, and the call that made it raises a :class:`HookError`
         (the first listener's exception is its ``__cause__``).
@@ -522,6 +545,9 @@ class Game:
                     self._made.pop((ply, text), None)  # now part of the old line's text
                     parts.append(f"({text})")
             comment = self.comments.pop(ply, None)
+            drawn = self._drawings.pop(ply, None)
+            if drawn:  # kept in the old line's text, as PDN writes it
+                comment = " ".join(filter(None, (write_commands(drawn), comment)))
             if comment is not None:
                 parts.append("{" + comment.replace("}", ")") + "}")
         return " ".join(parts)
@@ -719,6 +745,43 @@ class Game:
         cache.extend((move, str(move)) for move in line[same:])
         return [text for _, text in cache]
 
+    # ------------------------------------------------------------------ drawings
+    def _drawing_ply(self, ply: int | None) -> int:
+        end = self.ply + len(self._redo)
+        if ply is None:
+            return self.ply
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= end:
+            raise CheckersError(f"ply must be a whole number from 0 to {end}, not {brief(ply)}")
+        return ply
+
+    def drawing(self, ply: int | None = None) -> Drawing:
+        """The arrows and marked squares drawn on the position after ``ply`` moves of
+        the current line (default: the position shown; 0: the start); empty if none."""
+        return self._drawings.get(self._drawing_ply(ply), Drawing())
+
+    def set_drawing(self, drawing: Drawing | None, ply: int | None = None) -> None:
+        """Draw ``drawing`` on the position after ``ply`` moves (default: the position
+        shown), replacing what was drawn there; None or an empty Drawing clears it.
+
+        Listeners hear ``"drawing"``. A bad ply or a value that is not a Drawing raises
+        CheckersError and changes nothing.
+        """
+        at = self._drawing_ply(ply)
+        if drawing is not None and not isinstance(drawing, Drawing):
+            raise CheckersError(f"drawing must be a Drawing or None, not {brief(drawing)}")
+        if (self._drawings.get(at) or None) == (drawing or None):
+            return
+        if drawing:
+            self._drawings[at] = drawing
+        else:
+            self._drawings.pop(at, None)
+        self._emit("drawing")
+
+    @property
+    def drawings(self) -> dict[int, Drawing]:
+        """Every position's drawing, by ply (a copy: change them with :meth:`set_drawing`)."""
+        return dict(sorted(self._drawings.items()))
+
     @property
     def redo_moves(self) -> list[Move]:
         """The moves that :meth:`redo` would replay, next first."""
@@ -737,6 +800,8 @@ class Game:
         self._redo.clear()
         for ply in [p for p in self.comments if p != 0]:
             del self.comments[ply]
+        for ply in [p for p in self._drawings if p != 0]:
+            del self._drawings[ply]
         self.nags.clear()
         self.variations.clear()
         self._made.clear()
@@ -908,6 +973,7 @@ class Game:
         clone.nags = {k: list(v) for k, v in self.nags.items()}
         clone.variations = {k: list(v) for k, v in self.variations.items()}
         clone._made = dict(self._made)
+        clone._drawings = dict(self._drawings)
         return clone
 
     def __str__(self) -> str:

@@ -23,6 +23,7 @@ What there is (the README's "Data sets" section says where each comes from):
   names the source gives, their status (144 of the original deck, 12 added in 2003, 18
   barred: 156 in today's deck), the 2002 "computer tough deck" flag (50) and the position
   after the three moves.
+  :func:`opening_of` (and ``Game.opening``) names the one a game starts with.
 * :func:`two_move_openings`: the 49 two-move openings with the position after them.
 * :func:`classic_positions`: 14 textbook endings (First Position, Payne's win, two and
   three kings against fewer, a Sturges study) with their stated result and main line.
@@ -46,7 +47,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal, get_args
 
-from ..core.board import Board
+from ..core.board import START_FEN, Board
 from ..core.errors import CheckersError, brief
 from ..core.game import Game
 from ..formats.pdn import PdnReader
@@ -57,6 +58,7 @@ __all__ = [
     "TwoMoveOpening",
     "classic_positions",
     "eleven_man_ballots",
+    "opening_of",
     "read_bytes",
     "three_move_openings",
     "tinsley_games",
@@ -70,6 +72,9 @@ FILES = (
     "two_move_ballots.csv",
     "classic_positions.csv",
     "11_man_english_ballots.pdn",
+    # The OCA archive's openings, prebuilt (see checkers_widget.analysis.explorer).
+    "oca_openings.txt.gz",
+    # Puzzles mined from Tinsley's games and the OCA archive (see data.puzzles).
     "puzzles.jsonl",
 )
 
@@ -221,6 +226,37 @@ def two_move_openings() -> tuple[TwoMoveOpening, ...]:
             )
         )
     return tuple(openings)
+
+
+#: The start position's FEN as a Board writes it (to compare with ``Game.start_fen``).
+_START = Board(START_FEN).to_fen()
+
+
+@cache
+def _three_move_by_position() -> dict[str, ThreeMoveOpening]:
+    """The 174 openings by the position after their three moves (no two share one)."""
+    return {opening.fen: opening for opening in three_move_openings()}
+
+
+def opening_of(game: Game) -> ThreeMoveOpening | None:
+    """The three-move opening ``game`` starts with, or None (see :attr:`Game.opening`).
+
+    The game's line (the moves played, then those redo would replay) must start from
+    the standard start position and have at least three moves; the opening is the one
+    whose position after three moves is the game's position after its first three, so
+    a game that reaches it by another move order (``10-14 22-18 9-13`` for ACF 6,
+    ``9-13 22-18 10-14``) is named too: compare ``opening.moves`` with the game's
+    moves to tell. 74 of the 302 ways to play three moves reach a listed position so.
+    """
+    if game.start_fen != _START:
+        return None
+    first = game.moves[:3] if game.ply >= 3 else game.line[:3]
+    if len(first) < 3:
+        return None
+    board = Board()
+    for move in first:
+        board.push(move)
+    return _three_move_by_position().get(board.to_fen())
 
 
 # ---------------------------------------------------------------------- endings

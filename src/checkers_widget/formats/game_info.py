@@ -28,6 +28,8 @@ HEADER_TAGS = {
     "Site": "site",
     "Date": "date",
     "Round": "round",
+    # A file's own name for the opening; the board also names the ACF opening itself.
+    "Opening": "opening",
 }
 
 

@@ -34,6 +34,10 @@ What a :class:`~checkers_widget.core.game.Game` holds after reading:
 * ``nags[n]``: the marks (``!``, ``?!``, ...) and NAGs (``$3``) of the n-th move, in order;
 * ``variations[n]``: the alternatives to the n-th move, each as PDN move text (kept as
   written, whitespace normalised, nested variations included); not replayed;
+* ``game.drawing(n)``: the arrows and marked squares of the comment after the n-th move,
+  written as lichess and lidraughts write them (``[%cal G1115,R2218] [%csl G14]``; see
+  :mod:`checkers_widget.core.drawings`), taken out of ``comments[n]``; a ``[%cal``/``[%csl``
+  command that cannot be read stays in the comment as text and is noted;
 * the result: the result token, else the ``Result`` tag; when the moves already decide
   the game by the rules, the rules' result is kept (and a disagreement noted).
 
@@ -80,6 +84,7 @@ from dataclasses import dataclass, field
 from typing import IO, Literal, overload
 
 from ..core.board import Board
+from ..core.drawings import read_commands, write_commands
 from ..core.errors import AmbiguousMoveError, CheckersError, FenError, IllegalMoveError, PdnError
 from ..core.game import DrawRules, Game, Result
 from .pdn_tokens import CHUNK, MAX_SQUARE_DIGITS, TextStream, Token, Tokenizer
@@ -593,7 +598,33 @@ class PdnReader(Iterator[Game]):
                 )
         elif recorded is not None:
             game.set_result(recorded, "result recorded in the PDN")
+        self._take_drawings(draft, game)
         return game
+
+    def _take_drawings(self, draft: _Draft, game: Game) -> None:
+        """Move the ``[%cal]``/``[%csl]`` commands of each comment into the game's
+        drawings (see :mod:`checkers_widget.core.drawings`); the rest of the comment
+        stays. A command that cannot be read stays in the comment, and is noted."""
+        for ply, comment in list(game.comments.items()):
+            if "[%c" not in comment:
+                continue
+            found = read_commands(comment)
+            for problem in found.problems:
+                self.notes.append(
+                    PdnNote(
+                        draft.number,
+                        None,
+                        None,
+                        f"drawing command in the comment at ply {ply} kept as text: {problem}",
+                    )
+                )
+            if not found.found:
+                continue
+            if found.text:
+                game.comments[ply] = found.text
+            else:
+                del game.comments[ply]
+            game.set_drawing(found.drawing or None, ply)
 
     # ------------------------------------------------------------------ reporting
     def _error(
@@ -788,18 +819,19 @@ def write_game(game: Game) -> str:
     while the game goes on), the other tags of ``game.tags``, and ``SetUp``/``FEN`` when
     the game does not start from the opening. The move text numbers each move pair
     (``1... 23-19`` when White moves first or after a comment or variation), writes each
-    move with its full path, then its marks and NAGs, comment and variations, and is
-    wrapped at 79 characters. Comments are written with their whitespace collapsed and
+    move with its full path, then its marks and NAGs, comment (led by the position's
+    drawing as ``[%csl ...] [%cal ...]`` commands) and variations, and is wrapped at 79
+    characters. Comments are written with their whitespace collapsed and
     without any ``}`` (which PDN cannot hold); annotations of plies beyond the last move
     (left behind by an undo) are not written; everything else reads back unchanged::
 
-        read_game(write_game(game)) == game  # and tags, comments, nags, variations
+        read_game(write_game(game)) == game  # and tags, comments, nags, variations, drawings
     """
     lines = [_tag_line(name, value) for name, value in _header(game)]
     words: list[str] = []
-    comments, nags, variations = game.comments, game.nags, game.variations
-    if 0 in comments:
-        words.extend(_comment_words(comments[0]))
+    nags, variations = game.nags, game.variations
+    if (note := _note_at(game, 0)) is not None:
+        words.extend(_comment_words(note))
     number = 1
     black = game.start_fen.startswith("B")
     need_number = True
@@ -823,8 +855,8 @@ def write_game(game: Game) -> str:
                 words.append(notation)
                 notation = nag
         words.append(notation)
-        if ply in comments:
-            words.extend(_comment_words(comments[ply]))
+        if (note := _note_at(game, ply)) is not None:
+            words.extend(_comment_words(note))
             need_number = True
         for variation in variations.get(ply, []):
             _check_fragment(variation, ply)
@@ -873,6 +905,15 @@ def _tag_line(name: str, value: str) -> str:
         )
     value = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{value}"]'
+
+
+def _note_at(game: Game, ply: int) -> str | None:
+    """The comment written after move ``ply``: the drawing's commands, then the text."""
+    drawn = write_commands(game.drawing(ply))
+    comment = game.comments.get(ply)
+    if not drawn:
+        return comment
+    return f"{drawn} {comment}" if comment else drawn
 
 
 def _comment_words(text: str) -> list[str]:

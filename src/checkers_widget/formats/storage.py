@@ -123,13 +123,21 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> Path:
     it), so that :func:`remove_stale_temporaries` can tell the file of a live writer
     from one a killed process left behind.
     """
+    return write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Replace the file at ``path`` with ``data`` as :func:`write_text_atomically` does.
+
+    For files that are not text (an animated GIF from :mod:`checkers_widget.export`).
+    """
     target = Path(path).expanduser()
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         _try_lock(fd, blocking=False)  # best effort: only marks the file as in use
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)

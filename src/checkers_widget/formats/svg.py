@@ -344,8 +344,11 @@ def _summary(position: Mapping[int, str]) -> str:
 # --------------------------------------------------------------------------- drawing
 
 
-def _piece_defs(prefix: str, p: Mapping[str, str]) -> list[str]:
+def piece_defs(prefix: str, p: Mapping[str, str]) -> list[str]:
     """Shapes for the four piece kinds, drawn once in ``<defs>`` and reused with ``<use>``.
+
+    Each is a ``<g id="{prefix}{color}-{man|king}">`` (the animations of
+    :mod:`checkers_widget.export` reuse them).
 
     Pieces are centred on (0, 0).  A man is a disc with an edge and a subtle inner ring over a
     soft shadow; a king is two stacked discs (the upper one offset upward) topped by a crown.
@@ -371,6 +374,45 @@ def _piece_defs(prefix: str, p: Mapping[str, str]) -> list[str]:
             f'<circle cy="-3.5" r="18.5" {body}/><circle cy="-3.5" r="12.5" {ring}/>'
             f'<g transform="translate(0 -3)">{crown}</g></g>'
         )
+    return out
+
+
+def board_ground(palette: Mapping[str, str], orientation: str) -> list[str]:
+    """The board without pieces: the frame, the light squares and the 32 playable squares.
+
+    Shared with the animations of :mod:`checkers_widget.export`, which draw the same board
+    under their moving pieces. Each playable square carries ``data-square``.
+    """
+    out = [
+        # Frame and the light squares as one background, then the 32 playable squares.
+        f'<rect width="{VIEW}" height="{VIEW}" rx="6" fill="{_esc(palette["frame"])}"/>',
+        f'<rect x="{MARGIN - 1.5}" y="{MARGIN - 1.5}" width="{8 * CELL + 3}" '
+        f'height="{8 * CELL + 3}" fill="#000" fill-opacity=".35"/>',
+        f'<rect x="{MARGIN}" y="{MARGIN}" width="{8 * CELL}" height="{8 * CELL}" '
+        f'fill="{_esc(palette["light"])}"/>',
+        f'<g fill="{_esc(palette["dark"])}">',
+    ]
+    for square in range(1, 33):
+        x, y = _origin(square, orientation)
+        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" data-square="{square}"/>')
+    out.append("</g>")
+    return out
+
+
+def square_numbers(palette: Mapping[str, str], orientation: str) -> list[str]:
+    """Each playable square's number in its top-left corner (``show_numbers``), as a group."""
+    out = [
+        f'<g font-family="Helvetica,Arial,sans-serif" font-size="9.5" font-weight="bold" '
+        f'fill="{_esc(palette["number"])}" stroke="#000" stroke-width="2" '
+        f'stroke-opacity=".45" stroke-linejoin="round" paint-order="stroke">'
+    ]
+    for square in range(1, 33):
+        x, y = _origin(square, orientation)
+        out.append(
+            f'<text x="{x + 2.5}" y="{y + 10}" data-mark="number" '
+            f'data-mark-square="{square}">{square}</text>'
+        )
+    out.append("</g>")
     return out
 
 
@@ -498,20 +540,10 @@ def board_svg(
         f"<title>{label}</title>",
         f"<desc>{_esc(_summary(position))}</desc>",
         "<defs>",
-        *_piece_defs(prefix, palette),
+        *piece_defs(prefix, palette),
         "</defs>",
-        # Frame and the light squares as one background, then the 32 playable squares.
-        f'<rect width="{VIEW}" height="{VIEW}" rx="6" fill="{_esc(palette["frame"])}"/>',
-        f'<rect x="{MARGIN - 1.5}" y="{MARGIN - 1.5}" width="{8 * CELL + 3}" '
-        f'height="{8 * CELL + 3}" fill="#000" fill-opacity=".35"/>',
-        f'<rect x="{MARGIN}" y="{MARGIN}" width="{8 * CELL}" height="{8 * CELL}" '
-        f'fill="{_esc(palette["light"])}"/>',
-        f'<g fill="{_esc(palette["dark"])}">',
+        *board_ground(palette, orientation),
     ]
-    for square in range(1, 33):
-        x, y = _origin(square, orientation)
-        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" data-square="{square}"/>')
-    out.append("</g>")
 
     if path:
         out.append(f'<g fill="{_esc(palette["last_move"])}" fill-opacity=".7">')
@@ -574,18 +606,7 @@ def board_svg(
         )
 
     if show_numbers:
-        out.append(
-            f'<g font-family="Helvetica,Arial,sans-serif" font-size="9.5" font-weight="bold" '
-            f'fill="{_esc(palette["number"])}" stroke="#000" stroke-width="2" '
-            f'stroke-opacity=".45" stroke-linejoin="round" paint-order="stroke">'
-        )
-        for square in range(1, 33):
-            x, y = _origin(square, orientation)
-            out.append(
-                f'<text x="{x + 2.5}" y="{y + 10}" data-mark="number" '
-                f'data-mark-square="{square}">{square}</text>'
-            )
-        out.append("</g>")
+        out.extend(square_numbers(palette, orientation))
 
     if arrow_list:
         out.append(

@@ -353,6 +353,8 @@ class HostSession(Session):
 
     def _on_game(self, event: GameEvent, game: Game) -> None:
         """Game listener: broadcast every change to the guest and report it."""
+        if event == "drawing":
+            return  # arrows drawn on the host's board are its own: nothing crosses the link
         with self._lock:
             self._seq += 1
             if self._guest is not None:

@@ -4,7 +4,8 @@
 status line and who plays each side (``players``); it answers each intent from the
 browser (``handle(intent) -> Outcome``) and publishes what the board draws. Its parts:
 the search control (the computer's move, hints, the live evaluation), the turn timer and
-clock, milestone tracking, the position editor, the hooks, autosave and network play.
+clock, milestone tracking, the position editor, the hooks, autosave and network play;
+``drawing`` takes the arrows and marked squares drawn on the board.
 Above the engine and the network; below the widget, which only wires a session to
 traitlets (``tests/test_layers.py`` checks that nothing here imports Jupyter).
 """

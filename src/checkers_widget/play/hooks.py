@@ -24,10 +24,12 @@ from typing import Any
 
 from ..core.board import Board
 from ..core.color import Color
+from ..core.drawings import Drawing
 from ..core.errors import HookError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..core.outcome import Outcome
+from ..data import ThreeMoveOpening
 from ..formats.svg import Picture
 
 __all__ = ["GAME_CHANGES", "GAME_READS", "GameView", "guarded"]
@@ -46,6 +48,7 @@ GAME_CHANGES = frozenset(
         "decline_draw",
         "claim_draw",
         "set_result",
+        "set_drawing",
         "subscribe",
     }
 )
@@ -82,6 +85,9 @@ GAME_READS = frozenset(
         "comments",
         "nags",
         "variations",
+        "drawing",
+        "drawings",
+        "opening",
         "explain",
         "to_pdn",
         "save",
@@ -228,6 +234,19 @@ class GameView:
     @property
     def variations(self) -> Mapping[int, tuple[str, ...]]:
         return MappingProxyType({k: tuple(v) for k, v in self._game.variations.items()})
+
+    def drawing(self, ply: int | None = None) -> Drawing:
+        """What is drawn on a position (a Drawing cannot be changed in place)."""
+        return self._game.drawing(ply)
+
+    @property
+    def drawings(self) -> Mapping[int, Drawing]:
+        return MappingProxyType(self._game.drawings)
+
+    @property
+    def opening(self) -> ThreeMoveOpening | None:
+        """The ACF three-move opening the game starts with (a frozen record), or None."""
+        return self._game.opening
 
     # ------------------------------------------------------------------ derived
     def explain(self, attempt: str | Sequence[int], *, name_moves: bool = True) -> str:

@@ -19,6 +19,7 @@ from ..core.board import move_text_squares
 from ..core.errors import CheckersError, HookError, IllegalMoveError
 from ..core.game import Game
 from ..network import SessionError
+from .drawing import DrawIntent, handle_draw
 from .intents import (
     Command,
     EditIntent,
@@ -72,6 +73,8 @@ class IntentHandler:
             return self._edit(intent)
         if session.editor.open:
             return session.refuse("Finish editing the position first (Done or Cancel)")
+        if isinstance(intent, DrawIntent):
+            return handle_draw(session, intent)
         if isinstance(intent, MoveIntent | TypedMove):
             if session.search.thinking:
                 # The board sends clicks made meanwhile so that this is said, not

@@ -21,6 +21,7 @@ from ..core.color import BLACK, WHITE, Color
 from ..core.errors import IntentError
 from ..core.move import Move
 from .commands import COMMANDS
+from .drawing import DrawIntent, parse_draw_intent
 
 __all__ = [
     "COMMANDS",
@@ -94,8 +95,8 @@ class EditIntent:
     fen: str | None = None
 
 
-#: Any intent the browser may send.
-Intent = MoveIntent | TypedMove | Command | EditIntent
+#: Any intent the browser may send (a drawing: see :mod:`.drawing`).
+Intent = MoveIntent | TypedMove | Command | EditIntent | DrawIntent
 
 
 #: Intents nested deeper than this are refused unread (a real one is 2 levels deep).
@@ -201,11 +202,13 @@ def parse_intent(content: Any) -> Intent:
         raise IntentError(f"a message must be an object, not {type(content).__name__}")
     check_plain_json(content)
     kind = content.get("kind")
-    if type(kind) is not str or kind not in ("move", "command", "edit"):
+    if type(kind) is not str or kind not in ("move", "command", "edit", "draw"):
         raise IntentError(
-            f"unknown message kind {_shown(kind)}; expected 'move', 'command' or 'edit'"
+            f"unknown message kind {_shown(kind)}; expected 'move', 'command', 'edit' or 'draw'"
         )
     version = _check_int(content.get("version"), "version", 0, 2**53)
+    if kind == "draw":
+        return parse_draw_intent(content, version)
     if kind == "move" and "notation" in content:
         notation = content.get("notation")
         if type(notation) is not str or not 0 < len(notation) <= MAX_NOTATION_CHARS:

@@ -39,6 +39,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol, cast
 
+from ..analysis.explorer import OpeningExplorer
 from ..core.board import Board
 from ..core.color import BLACK, COLORS, WHITE, Color, opponent
 from ..core.errors import CheckersError, HookError, MoveVetoed
@@ -178,6 +179,8 @@ class PlaySession:
         if human not in (BLACK, WHITE, "random"):
             raise CheckersError(f"human must be 'black', 'white' or 'random', not {human!r}")
 
+        #: The opening explorer shown beside the board (see :meth:`set_explorer`), or None.
+        self.explorer: OpeningExplorer | None = None
         self.pending: tuple[int, ...] | None = None
         self.redo_chain: tuple[int, ...] | None = None  # a jump chain taken back by undo
         self.version = 0
@@ -247,6 +250,12 @@ class PlaySession:
             self._unsubscribe = None
 
     # ------------------------------------------------------------------ the game
+    def set_explorer(self, explorer: OpeningExplorer | None) -> None:
+        """Show ``explorer``'s moves from each position beside the board (None: no panel)."""
+        with self.lock:
+            self.explorer = explorer
+            self.publish()
+
     def set_game(self, game: Game) -> None:
         """Show ``game`` from now on (``widget.game = game``)."""
         if not isinstance(game, Game):
@@ -270,6 +279,11 @@ class PlaySession:
             if event == "offer":
                 # A draw offer changes nothing on the board: a search goes on.
                 self.publish()
+                return
+            if event == "drawing":
+                # Arrows drawn: the same position (no new version), kept in the autosave.
+                self.publish()
+                self._save()
                 return
             self.pending = None
             self.redo_chain = None
@@ -948,6 +962,7 @@ class PlaySession:
             network=self.remote.state() if self.remote is not None else None,
             interactive=self.interactive,
             chosen_controls=frozenset(self.controls) if self.controls is not None else None,
+            explorer=self.explorer,
         )
 
     def _save(self) -> None:

@@ -21,8 +21,11 @@ from ..core.color import BLACK, WHITE, Color
 from ..core.game import Game
 from ..core.move import Move
 from .commands import ControlFacts, ControlState, controls_for
+from .drawing import DrawingState, drawing_state
+from .openings import ExplorerState, OpeningState, explorer_state, opening_state
 
 if TYPE_CHECKING:
+    from ..analysis.explorer import OpeningExplorer
     from ..engine import Analysis
 
 __all__ = [
@@ -38,12 +41,14 @@ __all__ = [
     "CountState",
     "EarnedMilestoneState",
     "EditorState",
+    "ExplorerState",
     "HistoryState",
     "JoinRequestState",
     "MilestoneState",
     "MilestonesState",
     "MoveState",
     "NetworkState",
+    "OpeningState",
     "PendingState",
     "ReplayState",
     "StateInputs",
@@ -233,6 +238,12 @@ class BoardState(TypedDict):
     clock: ClockState | None
     milestones: MilestonesState | None
     network: NetworkState | None
+    #: The ACF three-move opening the game starts with (see :mod:`.openings`).
+    opening: OpeningState | None
+    #: The opening explorer's moves from this position, when the board has an explorer.
+    explorer: ExplorerState | None
+    #: The arrows and marked squares drawn on the position shown (see :mod:`.drawing`).
+    drawings: DrawingState
     #: Each control the board offers (of :data:`~checkers_widget.play.commands.CONTROLS`):
     #: shown, enabled, and where it applies its side and whether it confirms (see
     #: :mod:`.commands`).
@@ -268,6 +279,8 @@ class StateInputs:
     interactive: bool = True
     #: The board's ``controls=`` choice (None: every control that applies).
     chosen_controls: frozenset[str] | None = None
+    #: The opening explorer whose moves the board shows beside it (None: no panel).
+    explorer: OpeningExplorer | None = None
 
 
 # ---------------------------------------------------------------------- building it
@@ -453,5 +466,19 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
         "clock": inputs.clock,
         "milestones": inputs.milestones,
         "network": inputs.network,
+        "opening": opening_state(game),
+        # (not while a position is being set up: the panel speaks of the game's position)
+        "explorer": (
+            explorer_state(
+                inputs.explorer,
+                game,
+                legal if inputs.offers_moves and not inputs.thinking else (),
+                interactive=inputs.interactive
+                and (inputs.players or _TWO_PEOPLE)[game.turn] == "human",
+            )
+            if inputs.explorer is not None and inputs.editor is None
+            else None
+        ),
+        "drawings": drawing_state(game.drawing()),
         "controls": controls_for(control_facts(game, inputs)),
     }

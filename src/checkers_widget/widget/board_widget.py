@@ -21,7 +21,9 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..analysis.explorer import OpeningExplorer
 from ..core.color import BLACK, WHITE, Color
+from ..core.drawings import Arrow, ArrowLike, Mark, MarkLike
 from ..core.errors import CheckersError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
@@ -29,9 +31,11 @@ from ..engine import Analysis, Engine
 from ..formats.game_info import GameInfo
 from ..network import HostSession, JoinSession
 from ..play.clock import TimeControl, TurnClock
+from ..play.drawing import redraw
 from ..play.hook_runner import Observer, Validator
 from ..play.milestones import MilestoneBook
 from ..play.network_play import refuse_network_options
+from ..play.openings import checked_explorer
 from ..play.players import Player
 from ..play.search_control import HintSource
 from ..play.session import PlaySession
@@ -77,7 +81,11 @@ class CheckersWidget(anywidget.AnyWidget):
     lists the only controls it offers (e.g. ``["undo", "redo", "flip"]``; see
     :data:`CONTROLS`). The play options (``opponent``, ``timer``, ``autosave``,
     ``milestones``) and network play (:meth:`host`, :meth:`join`) are described with
-    each in the README. :attr:`session` is the Jupyter-free session that plays the board.
+    each in the README. ``explorer=`` shows an opening explorer beside the board (an
+    :class:`~checkers_widget.analysis.explorer.OpeningExplorer`, or ``"oca"`` /
+    ``"tinsley"`` for a bundled one): the moves its games played from the position on the
+    board, with their results; a click on one plays it.
+    :attr:`session` is the Jupyter-free session that plays the board.
     """
 
     _esm = _STATIC / "widget.js"
@@ -150,6 +158,7 @@ class CheckersWidget(anywidget.AnyWidget):
         controls: Iterable[str] | None = None,
         size: int | None = None,
         accessible: bool = False,
+        explorer: OpeningExplorer | str | None = None,
         **kwargs: Any,
     ) -> None:
         check_arguments(
@@ -168,6 +177,7 @@ class CheckersWidget(anywidget.AnyWidget):
             size=size,
             extra=kwargs,
         )
+        opening_explorer = checked_explorer(explorer)
         super().__init__(
             size=size,
             show_numbers=show_numbers,
@@ -197,6 +207,7 @@ class CheckersWidget(anywidget.AnyWidget):
             on_publish=self._show,
             turn_board=self._turn_to,
         )
+        self.session.explorer = opening_explorer
         self.orientation = orientation or self.session.human_side()
         self.on_msg(self._on_message)
         self.observe(self._on_live_eval, names="live_eval")
@@ -258,6 +269,19 @@ class CheckersWidget(anywidget.AnyWidget):
         self.session.set_game(game)
 
     @property
+    def explorer(self) -> OpeningExplorer | None:
+        """The opening explorer shown beside the board (``explorer=``), or None.
+
+        Set it to an :class:`~checkers_widget.analysis.explorer.OpeningExplorer`, to
+        ``"oca"`` or ``"tinsley"`` (the bundled collections), or to None to close the panel.
+        """
+        return self.session.explorer
+
+    @explorer.setter
+    def explorer(self, explorer: OpeningExplorer | str | None) -> None:
+        self.session.set_explorer(checked_explorer(explorer))
+
+    @property
     def players(self) -> dict[Color, str]:
         """Who plays each side: ``{"black": "human", "white": "computer"}``."""
         return {side: player.kind for side, player in self.session.players.items()}
@@ -303,6 +327,28 @@ class CheckersWidget(anywidget.AnyWidget):
         """The network session (``.port``, ``.status``, ``.errors``...), or None."""
         remote = self.session.remote
         return remote.session if remote is not None else None
+
+    # ------------------------------------------------------------------ drawings
+    @property
+    def arrows(self) -> list[Arrow]:
+        """The arrows drawn on the position shown (right-drag on the board), in the
+        order drawn; set a list of :class:`Arrow` or ``(start, end[, colour])`` to
+        replace them (a bad square or colour raises CheckersError, nothing changes)."""
+        return list(self.game.drawing().arrows)
+
+    @arrows.setter
+    def arrows(self, arrows: Iterable[ArrowLike]) -> None:
+        redraw(self.session, arrows=arrows)
+
+    @property
+    def marks(self) -> list[Mark]:
+        """The squares marked on the position shown (right-click on the board); set a
+        list of :class:`Mark`, squares or ``(square, colour)`` to replace them."""
+        return list(self.game.drawing().marks)
+
+    @marks.setter
+    def marks(self, marks: Iterable[MarkLike]) -> None:
+        redraw(self.session, marks=marks)
 
     # ------------------------------------------------------------------ Python API
     def play(self, move: Move | str) -> Move:
@@ -584,6 +630,7 @@ class CheckersWidget(anywidget.AnyWidget):
             self.orientation,
             self.show_numbers,
             self.state.get("status", {}).get("text", ""),
+            self.session.game.drawing(),
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:

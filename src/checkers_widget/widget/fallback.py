@@ -30,11 +30,13 @@ again (``w`` at the end of a later cell) makes a new output with the position of
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.board import Board
 from ..core.color import Color
+from ..core.drawings import Drawing
+from ..formats.drawing_svg import drawing_options
 from ..formats.svg import board_svg, svg_as_img
 
 __all__ = ["FALLBACK_NOTE", "FALLBACK_STYLE", "Picture", "picture_bundle", "with_picture"]
@@ -63,6 +65,8 @@ class Picture:
     orientation: Color
     show_numbers: bool
     status: str
+    #: The arrows and marked squares drawn on the position (none by default).
+    drawing: Drawing = field(default_factory=Drawing)
 
 
 def with_picture(live: Any, picture: Picture) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -84,6 +88,7 @@ def picture_bundle(picture: Picture) -> dict[str, str]:
         show_numbers=picture.show_numbers,
         last_move=board.peek(),
         title=f"Checkers position: {board.to_fen()}",
+        **drawing_options(picture.drawing),
     )
     status = html.escape(picture.status)
     note = f'<p class="cw-fallback-note">{FALLBACK_NOTE}</p>'

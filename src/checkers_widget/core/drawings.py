@@ -1,0 +1,312 @@
+"""Drawings on the board: coloured arrows and marked squares, one set per position.
+
+A :class:`Drawing` is what a user drew on one position of a game (right-drag an arrow,
+right-click a square, as on lichess): :class:`Arrow` values (from a square to another)
+and :class:`Mark` values (a square ringed), each in one of :data:`COLOURS`. A game keeps
+one drawing per ply (:meth:`Game.drawing <checkers_widget.core.game.Game.drawing>`), so
+undo, redo and browsing show each position's own drawing, and PDN keeps them.
+
+In PDN a drawing lives in the comment after the move that reached the position (the
+comment before the first move for the start position), in the commands lichess and
+lidraughts write: ``[%cal G1115,R2218]`` for arrows and ``[%csl G14,Y23]`` for marks.
+A colour letter (``G``reen, ``R``ed, ``B``lue, ``Y``ellow) comes before the squares;
+squares are written with two digits, as lidraughts writes them (``G0914`` is an arrow
+from 9 to 14). :func:`read_commands` also reads a hyphen between the squares
+(``G9-14``) and one-digit marks (``G9``). It takes the commands out of a comment and
+leaves the rest of the text; a ``[%cal``/``[%csl`` command it cannot read is left in the
+text as it was, and reported. Other commands (``[%clk ...]``, ...) are left alone.
+
+Standard library only, like the rest of :mod:`checkers_widget.core`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, get_args
+
+from .errors import CheckersError, brief
+
+__all__ = [
+    "COLOURS",
+    "Arrow",
+    "ArrowLike",
+    "Colour",
+    "Drawing",
+    "Mark",
+    "MarkLike",
+    "ReadCommands",
+    "read_commands",
+    "write_commands",
+]
+
+#: A drawing's colour.
+Colour = Literal["green", "red", "blue", "yellow"]
+
+#: The colours, in the order the modifier keys choose them (none, Shift, Alt, both).
+COLOURS: tuple[Colour, ...] = get_args(Colour)
+
+_LETTERS: dict[Colour, str] = {"green": "G", "red": "R", "blue": "B", "yellow": "Y"}
+_COLOUR_OF_LETTER: dict[str, Colour] = {v: k for k, v in _LETTERS.items()}
+
+
+def _square(value: object, what: str) -> int:
+    """A square number 1-32 (an int, or its digits as text), else a CheckersError."""
+    number: object = value
+    if isinstance(value, str) and 0 < len(value) <= 2 and value.isascii() and value.isdigit():
+        number = int(value)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 32:
+        raise CheckersError(f"{what} must be a square from 1 to 32, not {brief(value)}")
+    return number
+
+
+def _colour(value: object) -> Colour:
+    if isinstance(value, str) and value in COLOURS:
+        return value
+    raise CheckersError(f"colour must be one of {', '.join(COLOURS)}, not {brief(value)}")
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrow from square ``start`` to square ``end`` (1-32, two different squares)."""
+
+    start: int
+    end: int
+    colour: Colour = "green"
+
+    def __post_init__(self) -> None:
+        """Refuse anything that is not an arrow on the board: CheckersError, nothing made."""
+        start = _square(self.start, "an arrow's start")
+        end = _square(self.end, "an arrow's end")
+        if start == end:
+            raise CheckersError(f"an arrow needs two different squares, not {start} to {start}")
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "colour", _colour(self.colour))
+
+    @classmethod
+    def of(cls, value: object) -> Arrow:
+        """An Arrow from an Arrow or a ``(start, end)`` / ``(start, end, colour)`` pair."""
+        if isinstance(value, Arrow):
+            return value
+        if isinstance(value, tuple | list) and len(value) in (2, 3):
+            return cls(*value)
+        raise CheckersError(
+            f"an arrow is an Arrow or (start, end[, colour]), e.g. (11, 15, 'red'), "
+            f"not {brief(value)}"
+        )
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A marked (ringed) square."""
+
+    square: int
+    colour: Colour = "green"
+
+    def __post_init__(self) -> None:
+        """Refuse a square off the board or an unknown colour: CheckersError."""
+        object.__setattr__(self, "square", _square(self.square, "a marked square"))
+        object.__setattr__(self, "colour", _colour(self.colour))
+
+    @classmethod
+    def of(cls, value: object) -> Mark:
+        """A Mark from a Mark, a square (``14`` or ``"14"``) or ``(square, colour)``."""
+        if isinstance(value, Mark):
+            return value
+        if isinstance(value, tuple | list) and len(value) in (1, 2):
+            return cls(*value)
+        if isinstance(value, int | str) and not isinstance(value, bool):
+            return cls(value)  # type: ignore[arg-type]  # checked by __post_init__
+        raise CheckersError(
+            f"a mark is a Mark, a square or (square, colour), e.g. (14, 'red'), not {brief(value)}"
+        )
+
+
+#: What may stand for an arrow: an :class:`Arrow` or ``(start, end[, colour])``.
+ArrowLike = Arrow | tuple[int | str, int | str] | tuple[int | str, int | str, str]
+
+#: What may stand for a mark: a :class:`Mark`, a square, or ``(square[, colour])``.
+MarkLike = Mark | int | str | tuple[int | str] | tuple[int | str, str]
+
+
+@dataclass(frozen=True, init=False)
+class Drawing:
+    """What is drawn on one position: arrows and marked squares, in the order drawn.
+
+    ``Drawing(arrows=[(22, 18, "red"), (11, 15)], marks=[14, (23, "yellow")])``: each
+    item is checked (:meth:`Arrow.of`, :meth:`Mark.of`). At most one arrow joins two
+    given squares (in that direction) and at most one mark rings a square: a drawing
+    holding two is refused, so a drawing is never larger than the board allows (32
+    marks, 992 arrows).
+    """
+
+    arrows: tuple[Arrow, ...]
+    marks: tuple[Mark, ...]
+
+    def __init__(self, arrows: Iterable[ArrowLike] = (), marks: Iterable[MarkLike] = ()) -> None:
+        """Take any iterable of arrows and marks (or their tuples); refuse duplicates."""
+        checked_arrows = tuple(Arrow.of(a) for a in _items(arrows, "arrows"))
+        checked_marks = tuple(Mark.of(m) for m in _items(marks, "marks"))
+        ends: set[tuple[int, int]] = set()
+        for arrow in checked_arrows:
+            key = (arrow.start, arrow.end)
+            if key in ends:
+                raise CheckersError(f"two arrows from {arrow.start} to {arrow.end}: draw one")
+            ends.add(key)
+        squares: set[int] = set()
+        for mark in checked_marks:
+            if mark.square in squares:
+                raise CheckersError(f"square {mark.square} is marked twice: mark it once")
+            squares.add(mark.square)
+        object.__setattr__(self, "arrows", checked_arrows)
+        object.__setattr__(self, "marks", checked_marks)
+
+    def __bool__(self) -> bool:
+        return bool(self.arrows or self.marks)
+
+    def toggled_arrow(self, arrow: Arrow) -> Drawing:
+        """This drawing with ``arrow`` drawn again: the same arrow in the same colour goes
+        away, in another colour it changes colour, a new one is added (as on lichess)."""
+        kept = [a for a in self.arrows if (a.start, a.end) != (arrow.start, arrow.end)]
+        if arrow not in self.arrows:
+            kept.append(arrow)
+        return Drawing(tuple(kept), self.marks)
+
+    def toggled_mark(self, mark: Mark) -> Drawing:
+        """This drawing with ``mark`` drawn again (same rule as :meth:`toggled_arrow`)."""
+        kept = [m for m in self.marks if m.square != mark.square]
+        if mark not in self.marks:
+            kept.append(mark)
+        return Drawing(self.arrows, tuple(kept))
+
+
+def _items(value: object, what: str) -> Iterable[object]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise CheckersError(f"{what} must be a list, not {brief(value)}")
+    items = list(value)
+    if len(items) > 1024:
+        raise CheckersError(f"{what}: at most 1024, not {len(items)}")
+    return items
+
+
+# ---------------------------------------------------------------------- PDN commands
+def _two(square: int) -> str:
+    return f"{square:02d}"
+
+
+def write_commands(drawing: Drawing) -> str:
+    """The PDN comment commands for ``drawing``: ``[%csl G14] [%cal G1115]`` ("" if empty)."""
+    parts = []
+    if drawing.marks:
+        marks = ",".join(_LETTERS[m.colour] + _two(m.square) for m in drawing.marks)
+        parts.append(f"[%csl {marks}]")
+    if drawing.arrows:
+        arrows = ",".join(_LETTERS[a.colour] + _two(a.start) + _two(a.end) for a in drawing.arrows)
+        parts.append(f"[%cal {arrows}]")
+    return " ".join(parts)
+
+
+class ReadCommands(NamedTuple):
+    """What :func:`read_commands` found in a comment."""
+
+    #: The arrows and marks of every ``[%cal]``/``[%csl]`` command read.
+    drawing: Drawing
+    #: The comment without those commands, whitespace collapsed.
+    text: str
+    #: Whether any command was taken out of the text.
+    found: bool
+    #: Each command that could not be read (left in ``text``), with the reason.
+    problems: tuple[str, ...]
+
+
+def read_commands(comment: str) -> ReadCommands:
+    """Take the ``[%cal ...]`` and ``[%csl ...]`` commands out of a PDN comment.
+
+    One pass over the text (each character looked at a bounded number of times), so
+    the time is linear in the comment's length. Items of later commands win: an arrow
+    drawn twice keeps its last colour.
+    """
+    arrows: dict[tuple[int, int], Arrow] = {}
+    marks: dict[int, Mark] = {}
+    rest: list[str] = []
+    problems: list[str] = []
+    found = False
+    at = 0
+    while True:
+        start = comment.find("[%c", at)
+        if start < 0:
+            rest.append(comment[at:])
+            break
+        name = comment[start + 2 : start + 5]
+        after = comment[start + 5 : start + 6]
+        if name not in ("cal", "csl") or not (after.isspace() or after == "]"):
+            rest.append(comment[at : start + 3])
+            at = start + 3
+            continue
+        end = comment.find("]", start)
+        if end < 0:
+            problems.append(f"[%{name} has no closing ']'")
+            rest.append(comment[at:])
+            break
+        body = comment[start + 5 : end]
+        try:
+            items = _read_items(name, body)
+        except CheckersError as exc:
+            shown = comment[start : end + 1]
+            if len(shown) > 40:
+                shown = shown[:37] + "..."
+            problems.append(f"{shown}: {exc}")
+            rest.append(comment[at : end + 1])
+        else:
+            found = True
+            for item in items:
+                if isinstance(item, Arrow):
+                    arrows.pop((item.start, item.end), None)
+                    arrows[(item.start, item.end)] = item
+                else:
+                    marks.pop(item.square, None)
+                    marks[item.square] = item
+            rest.append(comment[at:start])
+            rest.append(" ")
+        at = end + 1
+    text = " ".join("".join(rest).split())
+    drawing = Drawing(tuple(arrows.values()), tuple(marks.values()))
+    if len(problems) > _REPORTED:
+        problems[_REPORTED:] = [f"and {len(problems) - _REPORTED:,} more that cannot be read"]
+    return ReadCommands(drawing, text, found, tuple(problems))
+
+
+#: How many unreadable commands of one comment :func:`read_commands` reports in words.
+_REPORTED = 3
+
+
+def _read_items(name: str, body: str) -> list[Arrow | Mark]:
+    """The arrows (``cal``) or marks (``csl``) of a command's body, else CheckersError."""
+    items: list[Arrow | Mark] = []
+    for word in body.replace(",", " ").split():
+        colour = _COLOUR_OF_LETTER.get(word[0].upper())
+        if colour is None:
+            raise CheckersError(f"{word!r:.20} does not start with a colour letter G, R, B or Y")
+        squares = word[1:]
+        if name == "csl":
+            items.append(Mark(_digits(squares, word), colour))
+            continue
+        if "-" in squares:
+            first, _, second = squares.partition("-")
+        elif len(squares) == 4:
+            first, second = squares[:2], squares[2:]
+        else:
+            raise CheckersError(
+                f"{word!r:.20} is not an arrow: write a colour and two squares, as G1115 or G11-15"
+            )
+        items.append(Arrow(_digits(first, word), _digits(second, word), colour))
+    if not items:
+        raise CheckersError("the command lists nothing")
+    return items
+
+
+def _digits(text: str, word: str) -> int:
+    if not (0 < len(text) <= 2 and text.isascii() and text.isdigit()) or not 1 <= int(text) <= 32:
+        raise CheckersError(f"{word!r:.20}: {text!r:.10} is not a square from 1 to 32")
+    return int(text)
