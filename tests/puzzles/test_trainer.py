@@ -265,3 +265,22 @@ def test_a_theme_no_puzzle_here_has_is_refused(store: PuzzleProgress) -> None:
         trainer.set_theme("three-for-one")
     assert trainer.theme == "endgame"
     assert [v for _label, v in trainer._filter.options] == ["all", "two-for-one", "endgame"]
+
+
+@pytest.mark.timeout(300)
+def test_a_real_review_of_a_game_with_a_missed_shot_gives_its_puzzle() -> None:
+    """The same with the real review (analysis.review) instead of a hand-built one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from checkers_widget.analysis import review
+
+    game = Game(SHOT.fen)
+    for move in ("27-24", "20x27", "21-17"):  # White misses 21-17 at once
+        game.play(move)
+    with ThreadPoolExecutor(1) as pool:
+        reviewed = review(game, depth=8, executor=pool)
+    assert reviewed.plies[0].judgement in ("mistake", "blunder")
+    found = from_review(reviewed, game)
+    assert [(p.fen, p.solution, p.source) for p in found] == [
+        (SHOT.fen, SHOT.solution, "your game, ply 1")
+    ]
