@@ -57,6 +57,7 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
     expect(status).to_have_attribute("data-kind", "refused")
     expect(feedback).to_have_attribute("data-kind", "wrong")
     expect(piece_on(root, 27)).to_have_attribute("data-piece", "white-man")
+    lab.page.wait_for_timeout(400)  # the refused man slides back first
     root.screenshot(path=str(lab.artifacts_dir / "puzzle-wrong-move.png"))
 
     # The shot: 21-17, Black must take 14x21, then 23x14x5 takes two.
