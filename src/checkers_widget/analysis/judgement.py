@@ -7,12 +7,13 @@ in men stands for. The mapping is a logistic curve,
     E(s) = 1 / (1 + exp(-K * s))     (s: the engine's score in men, mover's view)
 
 with :data:`SCALE` ``K = 1.0``: even is 0.5, a man up about 0.73, two men up about 0.88,
-three about 0.95. (Fitted to Tinsley's games, engine score at plies 30 and 50 against the
-result, K comes out between 0.65 and 0.95: masters draw many a man-up ending. 1.0 leans a
-little towards play below master level, where a man up wins more often; see
-``benchmarks/review_scale.py``.) Proven results are exact: a proven win is 1.0, a proven
-loss 0.0 and a proven draw 0.5 (see :class:`Verdict`). The loss of a move is
-``E(before) - E(after)`` (never below 0), both from the mover's point of view.
+three about 0.95. (Fitted to Tinsley's games, the review's score after 30 plies against
+the result gives K = 0.60, after 50 plies 1.05, both together 0.75: masters hold many a
+man-down position, and early scores are noisier. 1.0 leans a little towards play below
+master level, where a man up wins more often; see ``benchmarks/review_scale.py``.)
+Proven results are exact: a proven win is 1.0, a proven loss 0.0 and a proven draw 0.5
+(see :class:`Verdict`). The loss of a move is ``E(before) - E(after)`` (never below 0),
+both from the mover's point of view.
 
 The judgement of a move with a choice (a forced move is never judged):
 
