@@ -284,3 +284,5 @@ def test_a_real_review_of_a_game_with_a_missed_shot_gives_its_puzzle() -> None:
     assert [(p.fen, p.solution, p.source) for p in found] == [
         (SHOT.fen, SHOT.solution, "your game, ply 1")
     ]
+    game.goto(0)  # a board stepped back (notebook 07's learn mode does that): the same line
+    assert from_review(reviewed, game) == found

@@ -40,7 +40,7 @@ def from_review(review: Review, game: Game) -> list[Puzzle]:
     """
     if not isinstance(review, Review) or not isinstance(game, Game):
         raise CheckersError("from_review takes a Review and the Game it reviews")
-    moves = game.moves
+    moves = game.line  # the moves played and those Redo would replay, as the review reads
     if Board(review.start_fen).to_fen() != game.start_fen or len(review.plies) > len(moves):
         raise CheckersError("this review is not of this game (its start or its moves differ)")
     board = Board(game.start_fen)
