@@ -143,10 +143,12 @@ export class MoveList {
     this.length = line.length;
     this.ply = history && Number.isInteger(history.ply) ? history.ply : line.length;
     const first = startTurn(state);
-    const key = JSON.stringify([line, first, history && history.comments, history && history.variations]);
+    // The review's marks ("?!", "?", "??"), by ply, when the game has been reviewed.
+    const symbols = (state && state.review && state.review.symbols) || {};
+    const key = JSON.stringify([line, first, history && history.comments, history && history.variations, symbols]);
     if (key !== this.key) {
       this.key = key;
-      this.build(line, first, (history && history.comments) || {}, (history && history.variations) || {});
+      this.build(line, first, (history && history.comments) || {}, (history && history.variations) || {}, symbols);
     }
     this.mark();
     if (this.sentTo !== null) {
@@ -168,8 +170,9 @@ export class MoveList {
    * @param {Color} first
    * @param {History["comments"]} comments
    * @param {History["variations"]} variations
+   * @param {Record<string, string>} [symbols] the review's marks by ply
    */
-  build(line, first, comments, variations) {
+  build(line, first, comments, variations, symbols = {}) {
     this.items.clear();
     /** @type {HTMLElement[]} */
     const nodes = [];
@@ -224,6 +227,14 @@ export class MoveList {
           "data-role": "move",
         });
         b.textContent = move.notation;
+        const symbol = symbols[String(move.ply)];
+        if (symbol) {
+          const mark = el("span", `cw-move-mark cw-mark-${symbol === "??" ? "blunder" : symbol === "?" ? "mistake" : "inaccuracy"}`, {
+            "data-role": "move-mark",
+          });
+          mark.textContent = symbol;
+          b.appendChild(mark);
+        }
         this.items.set(move.ply, b);
         r.appendChild(b);
       }

@@ -204,7 +204,15 @@ export type Control =
   | "claim-draw"
   | "evaluation"
   | "accessible"
-  | "milestones";
+  | "milestones"
+  | "review"
+  | "review-cancel"
+  | "learn"
+  | "learn-hint"
+  | "learn-skip"
+  | "learn-answer"
+  | "learn-next"
+  | "learn-stop";
 
 /** One control a board offers, as Python decides it for the board's situation
  * (play/commands.py `controls_for`); the front end only draws it. */
@@ -218,6 +226,69 @@ export interface ControlState {
   side?: Color | null;
   /** Resign, New game and Restart: a click would throw a game away, so it takes two. */
   confirm?: boolean;
+}
+
+// ---------------------------------------------------------------------- the review
+
+/** One point of the review's graph (play/state.py ReviewPointState). */
+export interface ReviewPoint {
+  /** Moves into the line (0: the start). */
+  ply: number;
+  /** Black's evaluation there, in men. */
+  value: number;
+  /** The same squashed to -1 (White winning) .. +1 (Black winning): what the graph draws. */
+  bar: number;
+  judgement: Judgement | null;
+  /** "?!", "?", "??" or "". */
+  symbol: string;
+}
+
+/** What a move is judged to be. */
+export type Judgement = "inaccuracy" | "mistake" | "blunder";
+
+/** What the review says of the position shown. */
+export interface ReviewShown {
+  ply: number;
+  /** Words about the move that led here ("" at the start). */
+  text: string;
+  /** The engine's move here, drawn as an arrow (null while the learn mode asks for it). */
+  best: Move | null;
+  best_text: string;
+}
+
+/** One side's figures. */
+export interface SideSummary {
+  moves: number;
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+  accuracy: number;
+}
+
+/** The learn mode: the mistake asked about and what to say. */
+export interface LearnState {
+  index: number;
+  total: number;
+  ply: number;
+  side: Color;
+  phase: "asking" | "checking" | "wrong" | "right" | "answer" | "done";
+  text: string;
+  /** After Hint: the square of the piece to move (marked as a hint's start). */
+  hint_square: number | null;
+}
+
+/** The game review (play/game_review.py): its progress, then what it found. */
+export interface ReviewState {
+  phase: "running" | "done" | "failed";
+  done: number;
+  total: number;
+  error: string | null;
+  /** The move list's marks: ply -> "?!", "?", "??". */
+  symbols: Record<string, string>;
+  points: ReviewPoint[];
+  shown: ReviewShown | null;
+  summary: Record<Color, SideSummary> | null;
+  learn: LearnState | null;
 }
 
 // ---------------------------------------------------------------------- openings
@@ -314,6 +385,8 @@ export interface BoardState {
   controls: Partial<Record<Control, ControlState>>;
   /** Counts every publish, so that a repeated refusal still reaches the board. */
   seq: number;
+  /** The game review and the learn mode (null: no review asked for). */
+  review: ReviewState | null;
   /** Undo's tooltip, worded for the game at hand (read when present; Python sends none yet). */
   undo_label?: string;
 }
@@ -394,7 +467,15 @@ export type CommandName =
   | "pause"
   | "resume"
   | "accept-peer"
-  | "refuse-peer";
+  | "refuse-peer"
+  | "review"
+  | "review-cancel"
+  | "learn"
+  | "learn-hint"
+  | "learn-skip"
+  | "learn-answer"
+  | "learn-next"
+  | "learn-stop";
 
 /** The user clicked this path: the piece's square, then the landing squares. */
 export interface MoveIntent {

@@ -29,6 +29,7 @@ import { afterMove, confirmsMove } from "./optimistic.js";
 import { Outbox } from "./outbox.js";
 import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
+import { ReviewPanel, reviewAnnouncement, reviewArrow } from "./review.js";
 import { DrawnReport } from "./report.js";
 import { BoardView } from "./view.js";
 
@@ -76,6 +77,11 @@ function render({ model, el }) {
   });
   const editor = new EditorPanel({ send: (make) => outbox.send(make) });
   const moveList = new MoveList({ goto: (ply) => act({ kind: "command", name: "goto", ply }) });
+  // The game review under the controls: its graph's points go to a ply as the move list does.
+  const review = new ReviewPanel({
+    command: (name) => act({ kind: "command", name }),
+    goto: (ply) => moveList.request(ply),
+  });
   // The opening explorer: a row asks for its move in the position it was drawn for
   // (Python refuses it as stale if the position has changed since).
   const explorer = new ExplorerPanel({
@@ -130,7 +136,10 @@ function render({ model, el }) {
   const shown = () => {
     if (state.editor) return editorBoardState(state);
     if (replay.active) return replay.boardState(state);
-    return optimistic || state;
+    if (optimistic) return optimistic;
+    // A reviewed game: the engine's move in the position shown, drawn as the hint's arrow.
+    const arrow = reviewArrow(state);
+    return arrow ? { ...state, hint: arrow } : state;
   };
   /** @param {number[]} path */
   function drawOptimistic(path) {
@@ -216,6 +225,7 @@ function render({ model, el }) {
     replay.element,
     editor.element,
     chrome.controls,
+    review.element,
     milestones.toast, // under the controls: a note never covers the board
     milestones.panel,
     chrome.analysis,
@@ -287,6 +297,7 @@ function render({ model, el }) {
     // While paused the move list is hidden (widget.css) and its moves are inert.
     const hidden = paused();
     moveList.update(state, { interactive: interactive && !hidden });
+    review.update(state, { interactive: interactive && !hidden });
     explorer.update(state, { interactive: interactive && !hidden });
     gameInfo.update(model.get("game_info"), state.opening || null);
     root.classList.toggle("cw-paused", hidden);
@@ -325,7 +336,10 @@ function render({ model, el }) {
           clock: null,
         }
       : state;
-    chrome.update(barState, { announce: prev ? commandLine.response(prev, state, announcement(prev, state)) : "" });
+    const said = prev ? commandLine.response(prev, state, announcement(prev, state)) : "";
+    // (The review's end and the learn mode's words are read too.)
+    const reviewSaid = prev ? reviewAnnouncement(prev, state) : "";
+    chrome.update(barState, { announce: [said, reviewSaid].filter(Boolean).join(" ") });
   };
 
   applyOptions();
@@ -371,6 +385,7 @@ function render({ model, el }) {
   replay.listen(signal);
   editor.listen(signal);
   moveList.listen(signal);
+  review.listen(signal);
   explorer.listen(signal);
   cover.listen(signal);
   network.listen(signal);

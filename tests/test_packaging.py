@@ -182,6 +182,10 @@ def test_the_wheel_holds_the_package_its_bundle_and_the_licence(built: Built) ->
     info = {f"{NAME}.dist-info/{n}" for n in ("METADATA", "WHEEL", "RECORD")}
     licence = f"{NAME}.dist-info/licenses/LICENSE"
     assert names == package | bundle | info | {licence}
+    # The package data the readers need, the puzzles included (data.FILES lists them).
+    from checkers_widget.data import FILES
+
+    assert {f"checkers_widget/data/{name}" for name in FILES} <= names
     with zipfile.ZipFile(built.wheel) as whl, tarfile.open(built.sdist) as tar:
         source = tar.extractfile(f"{NAME}/src/checkers_widget/static/widget.js")
         assert source is not None

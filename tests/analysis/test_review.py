@@ -88,6 +88,16 @@ def test_before_and_after_chain_and_mover_views() -> None:
         )
 
 
+def test_a_game_stepped_back_is_reviewed_to_the_end_of_its_line() -> None:
+    """As in notebook 07: a game shown on a board is stepped back (the move list, the learn
+    mode), and the review of it must still cover the whole line, as the move list shows."""
+    game = short_game(8)
+    whole = review(game, nodes=5_000, workers=1)
+    game.goto(3)
+    assert review(game, nodes=5_000, workers=1) == whole
+    assert game.ply == 3  # the review does not move the game
+
+
 @pytest.mark.timeout(60)
 def test_a_game_won_on_the_board_ends_in_a_proven_win() -> None:
     game = Game("B:W18:B14")

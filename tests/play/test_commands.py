@@ -58,21 +58,29 @@ def confirms(board: ControlFacts) -> set[str]:
     return {name for name, c in controls_for(board).items() if c.get("confirm")}
 
 
+#: The game review's buttons and the learn mode's (issue 14): local only, and not shown
+#: before there is a move to review.
+REVIEW = frozenset(
+    {"review", "review-cancel", "learn", "learn-hint", "learn-skip", "learn-answer",
+     "learn-next", "learn-stop"}
+)  # fmt: skip
+
+
 # ---------------------------------------------------------------------- the table
 def test_the_derived_sets_are_the_ones_the_board_always_had() -> None:
     assert {
         "undo", "redo", "new", "resign", "offer-draw", "accept-draw", "decline-draw",
         "claim-draw", "hint", "goto", "replay", "restart", "pause", "resume",
         "accept-peer", "refuse-peer",
-    } == COMMANDS  # fmt: skip
+    } | REVIEW == COMMANDS  # fmt: skip
     assert {
         "new", "restart", "pause", "undo", "redo", "flip", "hint", "replay", "edit",
         "resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw",
         "evaluation", "accessible", "milestones",
-    } == CONTROLS  # fmt: skip
+    } | REVIEW == CONTROLS  # fmt: skip
     assert {
         "undo", "redo", "new", "restart", "goto", "hint", "pause", "resume", "claim-draw"
-    } == LOCAL_ONLY_COMMANDS  # fmt: skip
+    } | REVIEW == LOCAL_ONLY_COMMANDS  # fmt: skip
     # Read off the one table: the widget's and the network's names are the table's.
     assert WIDGET_CONTROLS == CONTROLS and NETWORK_LOCAL_ONLY == LOCAL_ONLY_COMMANDS
 
@@ -113,9 +121,13 @@ def test_published_controls_are_small_and_of_one_shape() -> None:
 # ---------------------------------------------------------------------- controlsFor's cases
 def test_a_two_player_start_offers_what_applies() -> None:
     board = facts()
-    assert shown(board) == CONTROLS - {"pause", "accept-draw", "decline-draw", "claim-draw"} - {
-        "milestones"
-    }
+    assert (
+        shown(board)
+        == CONTROLS
+        - {"pause", "accept-draw", "decline-draw", "claim-draw"}
+        - {"milestones"}
+        - REVIEW
+    )
     assert "undo" not in enabled(board) and "redo" not in enabled(board)
     assert "replay" not in enabled(board)  # no move to replay yet
     assert {"hint", "edit", "new", "restart", "flip", "resign"} <= enabled(board)

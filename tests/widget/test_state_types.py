@@ -34,6 +34,7 @@ from checkers_widget.play.commands import CONTROLS
 from checkers_widget.play.state import StatusKind
 from checkers_widget.widget import CheckersWidget
 from intents import click, command
+from review_fakes import FakeChecker, FakeReviewer, short_game
 
 # ---------------------------------------------------------------------- the declarations
 
@@ -298,6 +299,18 @@ def play_situations(record: Recorder) -> None:
     loaded = record.add("a loaded game", CheckersWidget(read_game(PDN), milestones=False))
     loaded.game.goto(1)
     assert loaded.state["drawings"]["arrows"]  # the drawing read from the PDN comment
+
+    reviewed = record.add("a reviewed game", CheckersWidget(short_game(), milestones=False))
+    reviewed.session.review.control.reviewer = FakeReviewer({3: "mistake", 4: "blunder"})
+    reviewed.session.review.checker = FakeChecker()
+    reviewed.review()
+    assert reviewed.wait_review(30) is not None
+    assert command(reviewed, "goto", ply=2)
+    reviewed.learn()
+    command(reviewed, "learn-hint")
+    assert reviewed.state["review"]["learn"]["hint_square"] is not None
+    command(reviewed, "learn-answer")  # (the learn mode never changes the game)
+    assert reviewed.state["review"]["learn"]["phase"] == "answer"
 
     host = record.add("a hosted network game", CheckersWidget.host(name="Ann", milestones=False))
     guest = CheckersWidget.join(

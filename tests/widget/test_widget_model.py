@@ -19,6 +19,7 @@ from checkers_widget.widget import DEFAULT_MAX_SIZE, CheckersWidget, HookError, 
 
 STATE_KEYS = {
     "seq",
+    "review",
     "paused",
     "pausable",
     "clock",

@@ -189,7 +189,7 @@ def _jobs(game: Game, limits: Limits) -> list[PositionJob]:
     search when the game ended by its rules)."""
     if not isinstance(game, Game):
         raise CheckersError(f"review needs a Game, not {brief(game)}")
-    moves = tuple(game.moves)
+    moves = tuple(game.line)
     rules = game.draw_rules
     return [PositionJob(game.start_fen, rules, moves[:n], limits) for n in range(len(moves) + 1)]
 
@@ -200,7 +200,7 @@ def _verdict(found: PositionEval) -> Verdict:
 
 def _assemble(game: Game, answers: dict[int, PositionEval]) -> Review:
     """The review from the positions' answers (index n: the position before ply n + 1)."""
-    moves = game.moves
+    moves = game.line
     color = Game(game.start_fen).turn
     plies: list[PlyReview] = []
     for n, move in enumerate(moves):
@@ -244,7 +244,9 @@ def review(
     on_progress: Callable[[int, int], object] | None = None,
     stop: Event | Callable[[], bool] | None = None,
 ) -> Review:
-    """Review every ply of ``game`` (see the module docstring).
+    """Review every ply of ``game`` (see the module docstring): its whole line, the moves
+    played and those Redo would replay (as the move list shows them), so a game stepped
+    back to an earlier position is still reviewed to its end.
 
     Limits per position: ``nodes`` (default :data:`DEFAULT_NODES`), or ``depth`` plies, or
     ``time_per_move`` seconds (at most one). ``executor``: where the searches run; None

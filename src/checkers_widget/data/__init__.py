@@ -28,6 +28,8 @@ What there is (the README's "Data sets" section says where each comes from):
 * :func:`classic_positions`: 14 textbook endings (First Position, Payne's win, two and
   three kings against fewer, a Sturges study) with their stated result and main line.
 * :func:`eleven_man_ballots`: the 2,400 start positions of the 11-man ballot.
+* ``puzzles.jsonl``: puzzles mined from Tinsley's games and the OCA archive, read by
+  :func:`checkers_widget.data.puzzles.load` (also ``checkers_widget.puzzles.load``).
 
 The small tables are read once and returned as tuples of frozen dataclasses (nothing to
 mutate by accident); the games are read afresh on every call, because a
@@ -72,6 +74,8 @@ FILES = (
     "11_man_english_ballots.pdn",
     # The OCA archive's openings, prebuilt (see checkers_widget.analysis.explorer).
     "oca_openings.txt.gz",
+    # Puzzles mined from Tinsley's games and the OCA archive (see data.puzzles).
+    "puzzles.jsonl",
 )
 
 #: Where a three-move opening stands in the ACF deck.

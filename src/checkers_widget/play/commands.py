@@ -110,6 +110,14 @@ class ControlFacts:
     milestones: bool = False
     #: The board's ``controls=`` choice; None: every control that applies.
     chosen: frozenset[str] | None = None
+    #: The game review (:mod:`.game_review`): ``"none"``, ``"running"``, ``"done"``,
+    #: ``"partial"`` (done, and the game has been played on since) or ``"failed"``;
+    #: whether the line has a move to review; the learn mode's phase (None: off) and
+    #: how many of the user's mistakes it could ask about.
+    review: str = "none"
+    reviewable: bool = False
+    learn: str | None = None
+    mistakes: int = 0
 
     @property
     def human_plays(self) -> bool:
@@ -180,6 +188,8 @@ def _pause_shown(facts: ControlFacts) -> bool:
 
 
 def _hint_refusal(facts: ControlFacts) -> str | None:
+    if facts.learn is not None:
+        return "The learn mode has a Hint of its own (it names the piece, not the move)"
     if facts.thinking or facts.players.get(facts.turn) == "computer":
         return "Hints are for your own moves: wait for the computer"
     if facts.over:
@@ -202,6 +212,35 @@ def _answerer(facts: ControlFacts) -> Color | None:
 def _under_way(facts: ControlFacts) -> bool:
     """Starting over throws away a game under way: a second click confirms it."""
     return facts.ply > 0 and not facts.over
+
+
+#: The learn mode's phases in which a move is asked for.
+_ASKING = ("asking", "checking", "wrong")
+
+#: The review's phases in which there is a review to learn from.
+_REVIEWED = ("done", "partial")
+
+
+def _review_refusal(facts: ControlFacts) -> str | None:
+    if not facts.reviewable:
+        return "There are no moves to review yet"
+    if facts.review == "running":
+        return "The review is already running"
+    if facts.review == "done":
+        return "The game is reviewed already"
+    return None
+
+
+def _learn_refusal(facts: ControlFacts) -> str | None:
+    if facts.review not in _REVIEWED:
+        return "Review the game first (the Review button)"
+    if facts.mistakes == 0:
+        return "The review found no mistake of yours to learn from"
+    return None
+
+
+def _learning_refusal(facts: ControlFacts) -> str | None:
+    return None if facts.learn is not None else "The learn mode is not on"
 
 
 @dataclass(frozen=True)
@@ -233,6 +272,9 @@ class Control:
     #: Why the command is refused on a local board, in the status line's words (None:
     #: it goes on to its handler, which may still refuse it as the game does).
     refuse: Why | None = None
+    #: The control whose ``controls=`` choice brings this one along (the review's and
+    #: the learn mode's buttons come with ``"review"``); None: its own name.
+    part_of: str | None = None
 
 
 #: Every command and control, once; the board's buttons in the order they are drawn.
@@ -287,7 +329,9 @@ TABLE: Mapping[str, Control] = {
             "hint",
             "Show a good move for the side to move",
             key="h",
-            shown=lambda f: f.local and f.human_plays and not f.over,
+            # (Not in the learn mode, which has a Hint of its own that does not give the
+            # answer away.)
+            shown=lambda f: f.local and f.human_plays and not f.over and f.learn is None,
             enabled=lambda f: (
                 f.players.get(f.turn, "human") == "human" and not f.searching and not f.hidden
             ),
@@ -367,6 +411,68 @@ TABLE: Mapping[str, Control] = {
             shown=lambda f: f.milestones,
         ),
         Control(
+            "review",
+            "Review the game: the engine judges every move (a graph, and ?!, ?, ?? in the "
+            "move list); it runs in the background",
+            needs="a move to review",
+            shown=lambda f: (
+                f.local and f.reviewable and f.review not in ("running", "done") and f.learn is None
+            ),
+            enabled=lambda f: not f.pending and not f.hidden,
+            refuse=_review_refusal,
+        ),
+        Control(
+            "review-cancel",
+            "Stop the review under way (the game is left as it is)",
+            part_of="review",
+            shown=lambda f: f.local and f.review == "running",
+            refuse=lambda f: None if f.review == "running" else "No review is running",
+        ),
+        Control(
+            "learn",
+            "Learn from your mistakes: find a better move in each position where you made one",
+            part_of="review",
+            needs="a finished review with a mistake of yours",
+            shown=lambda f: f.local and f.review in _REVIEWED and f.learn is None,
+            enabled=lambda f: f.mistakes > 0 and not f.pending and not f.hidden,
+            refuse=_learn_refusal,
+        ),
+        Control(
+            "learn-hint",
+            "A hint for the position asked about: which piece to move",
+            part_of="review",
+            shown=lambda f: f.local and f.learn in _ASKING,
+            refuse=_learning_refusal,
+        ),
+        Control(
+            "learn-skip",
+            "Leave this position and go on to the next mistake",
+            part_of="review",
+            shown=lambda f: f.local and f.learn in _ASKING,
+            refuse=_learning_refusal,
+        ),
+        Control(
+            "learn-answer",
+            "Show the engine's move in this position (the arrow) and its line",
+            part_of="review",
+            shown=lambda f: f.local and f.learn in _ASKING,
+            refuse=_learning_refusal,
+        ),
+        Control(
+            "learn-next",
+            "Go on to the next mistake",
+            part_of="review",
+            shown=lambda f: f.local and f.learn in ("right", "answer"),
+            refuse=_learning_refusal,
+        ),
+        Control(
+            "learn-stop",
+            "Leave the learn mode (the game is left where it is)",
+            part_of="review",
+            shown=lambda f: f.local and f.learn is not None,
+            refuse=_learning_refusal,
+        ),
+        Control(
             "goto",
             "Show the position after a move of the current line",
             kind="move-list",
@@ -417,9 +523,15 @@ def offered(name: str, facts: ControlFacts) -> bool:
     """Whether the board has control ``name`` at all: its ``controls=`` choice, less the
     evaluation on a network board (an engine's view of a game against a person is the
     hint that network play leaves out)."""
-    if facts.chosen is not None and name not in facts.chosen:
+    if facts.chosen is not None and _chosen_as(name) not in facts.chosen:
         return False
     return not (facts.network and name == "evaluation")
+
+
+def _chosen_as(name: str) -> str:
+    """The name ``controls=`` must list for control ``name`` to be offered."""
+    control = TABLE.get(name)
+    return control.part_of or name if control is not None else name
 
 
 def controls_for(facts: ControlFacts) -> dict[str, ControlState]:
@@ -447,7 +559,7 @@ def refusal(name: str, facts: ControlFacts) -> str | None:
     with nothing to pause).
     """
     control = TABLE[name]
-    if control.choosable and facts.chosen is not None and name not in facts.chosen:
+    if control.choosable and facts.chosen is not None and _chosen_as(name) not in facts.chosen:
         return NOT_OFFERED
     if facts.network:
         if name in LOCAL_ONLY_COMMANDS:

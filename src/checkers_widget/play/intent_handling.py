@@ -144,6 +144,8 @@ class IntentHandler:
             session.status = None
             session.publish(bump=True)
             return Outcome("pending", path=path)
+        if session.review.learn is not None:
+            return session.review.try_move(resolved)  # judged, never played
         try:
             reason = session.hooks.veto(game, resolved)
         except HookError as exc:

@@ -54,6 +54,7 @@ from .clock_policy import ClockPolicy
 from .command_handling import CommandHandler
 from .commands import ControlFacts
 from .editor import PositionEditor
+from .game_review import GameReview
 from .hook_runner import HookRunner, Observer, Validator
 from .intent_handling import THINKING_REFUSAL, IntentHandler
 from .milestone_tracking import MilestoneTracker
@@ -148,6 +149,9 @@ class PlaySession:
         #: What becomes of each intent, and of each command.
         self.intents = IntentHandler(self)
         self.command_handler = CommandHandler(self)
+        #: The game review and its learn mode (their commands join the handler's).
+        self.review = GameReview(self)
+        self.command_handler.handlers.update(self.review.command_handlers())
         self.remote: RemotePlay | None = None
         self.timer: TurnTimer | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -241,6 +245,7 @@ class PlaySession:
     def close(self) -> None:
         """Stop every search, the clock and any network game; stop following the game."""
         self.search.stop_all()
+        self.review.close()
         if self.remote is not None:
             self.remote.close()
         if self.timer is not None:
@@ -916,6 +921,7 @@ class PlaySession:
             self.notice
             or (PAUSED_STATUS if self.paused else None)
             or self.status
+            or self.review.status()
             or goal
             or (self.remote.status(self.game, self.pending) if self.remote is not None else None)
             or self._waiting_status()
@@ -938,6 +944,8 @@ class PlaySession:
         game = self.game
         search = self.search
         timer = self.timer
+        review = self.review.state()
+        review_phase, learn_phase, mistakes = self.review.facts()
         return StateInputs(
             version=self.version,
             pending=self.pending,
@@ -962,6 +970,10 @@ class PlaySession:
             network=self.remote.state() if self.remote is not None else None,
             interactive=self.interactive,
             chosen_controls=frozenset(self.controls) if self.controls is not None else None,
+            review=review,
+            review_phase=review_phase,
+            learn_phase=learn_phase,
+            mistakes=mistakes,
             explorer=self.explorer,
         )
 

@@ -44,6 +44,7 @@ __all__ = [
     "ExplorerState",
     "HistoryState",
     "JoinRequestState",
+    "LearnState",
     "MilestoneState",
     "MilestonesState",
     "MoveState",
@@ -51,6 +52,10 @@ __all__ = [
     "OpeningState",
     "PendingState",
     "ReplayState",
+    "ReviewPointState",
+    "ReviewShownState",
+    "ReviewState",
+    "SideSummaryState",
     "StateInputs",
     "Status",
     "StatusKind",
@@ -199,6 +204,72 @@ class NetworkState(TypedDict):
     port: int | None
 
 
+class ReviewPointState(TypedDict):
+    """One point of the review's graph: the evaluation after ``ply`` moves (0: the start)."""
+
+    ply: int
+    #: Black's evaluation there, in men (+100.0: a proven win for Black).
+    value: float
+    #: The same as the graph draws it, from -1.0 (White winning) to +1.0 (Black winning).
+    bar: float
+    #: The judgement of the move that led there, and its mark ("?!", "?", "??" or "").
+    judgement: str | None
+    symbol: str
+
+
+class ReviewShownState(TypedDict):
+    """What the review says about the position shown (``ply`` moves into the line)."""
+
+    ply: int
+    #: The words about the move that led here (empty at the start).
+    text: str
+    #: The engine's move in this position, drawn as an arrow (None while the learn mode
+    #: asks for it, at the end of the game, or where the review has none).
+    best: MoveState | None
+    #: The words about that move: "Best here: 9-14 (+0.30)".
+    best_text: str
+
+
+class SideSummaryState(TypedDict):
+    """One side's figures in the review."""
+
+    moves: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    accuracy: float
+
+
+class LearnState(TypedDict):
+    """The learn mode: which mistake is asked about, where it stands, what to say."""
+
+    index: int
+    total: int
+    #: The ply of the mistake (the position asked about is the one before it).
+    ply: int
+    side: Color
+    phase: Literal["asking", "checking", "wrong", "right", "answer", "done"]
+    text: str
+    #: After Hint, while the question stands: the square of the piece to move (the board
+    #: marks it, as a hint's starting square).
+    hint_square: int | None
+
+
+class ReviewState(TypedDict):
+    """The game review: its progress, then its graph, marks, words and the learn mode."""
+
+    phase: Literal["running", "done", "failed"]
+    done: int
+    total: int
+    error: str | None
+    #: The move list's marks: ply (as a string key) -> "?!", "?" or "??".
+    symbols: dict[str, str]
+    points: list[ReviewPointState]
+    shown: ReviewShownState | None
+    summary: dict[Color, SideSummaryState] | None
+    learn: LearnState | None
+
+
 class BoardState(TypedDict):
     """Everything the front end draws, and nothing it must work out."""
 
@@ -248,6 +319,8 @@ class BoardState(TypedDict):
     #: shown, enabled, and where it applies its side and whether it confirms (see
     #: :mod:`.commands`).
     controls: dict[str, ControlState]
+    #: The game review and the learn mode (None: no review asked for).
+    review: ReviewState | None
 
 
 @dataclass(frozen=True)
@@ -279,6 +352,13 @@ class StateInputs:
     interactive: bool = True
     #: The board's ``controls=`` choice (None: every control that applies).
     chosen_controls: frozenset[str] | None = None
+    #: The game review and the learn mode (see :mod:`.game_review`).
+    review: ReviewState | None = None
+    #: The facts of the review that decide its controls: the review's phase, the
+    #: learn mode's phase and the number of mistakes it could ask about.
+    review_phase: str = "none"
+    learn_phase: str | None = None
+    mistakes: int = 0
     #: The opening explorer whose moves the board shows beside it (None: no panel).
     explorer: OpeningExplorer | None = None
 
@@ -403,6 +483,10 @@ def control_facts(game: Game, inputs: StateInputs) -> ControlFacts:
         network_paused=network is not None and network["paused"],
         milestones=inputs.milestones is not None,
         chosen=inputs.chosen_controls,
+        review=inputs.review_phase,
+        reviewable=game.ply > 0 or game.can_redo,
+        learn=inputs.learn_phase,
+        mistakes=inputs.mistakes,
     )
 
 
@@ -481,4 +565,5 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
         ),
         "drawings": drawing_state(game.drawing()),
         "controls": controls_for(control_facts(game, inputs)),
+        "review": inputs.review,
     }

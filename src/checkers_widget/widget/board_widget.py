@@ -22,6 +22,7 @@ import anywidget
 import traitlets
 
 from ..analysis.explorer import OpeningExplorer
+from ..analysis.review import Review
 from ..core.color import BLACK, WHITE, Color
 from ..core.drawings import Arrow, ArrowLike, Mark, MarkLike
 from ..core.errors import CheckersError
@@ -445,6 +446,52 @@ class CheckersWidget(anywidget.AnyWidget):
         Handy in scripts, tests and lessons; returns False if ``timeout`` ran out.
         """
         return self.session.wait(timeout)
+
+    # ------------------------------------------------------------------ review
+    def review(self, *, time_per_move: float | None = None, depth: int | None = None) -> None:
+        """Review the game: the engine judges every move of the line, in the background.
+
+        Returns at once; the board shows the progress and a Cancel button, then the
+        evaluation graph (click a point to go to that move), the marks ``?!``, ``?`` and
+        ``??`` in the move list and, for the position shown, the engine's move as an
+        arrow. ``time_per_move`` and ``depth`` limit each search (default: the review's
+        own). :attr:`review_result` is the :class:`Review` once done (:meth:`wait_review`
+        waits for it); the Review button does the same as this.
+        """
+        self.session.review.start(time_per_move=time_per_move, depth=depth)
+
+    @property
+    def review_result(self) -> Review | None:
+        """The finished review of the game shown, or None (not reviewed, running, or the
+        game has left the line reviewed)."""
+        return self.session.review.result
+
+    def wait_review(self, timeout: float | None = 600.0) -> Review | None:
+        """Wait for the review under way (the cell waits); the Review, or None if it was
+        cancelled, failed or ``timeout`` ran out."""
+        self.session.review.control.wait(timeout)
+        return self.review_result
+
+    def cancel_review(self) -> None:
+        """Stop the review under way; the game is left as it was."""
+        self.session.review.cancel()
+
+    def learn(self, side: Color | str | None = "auto") -> None:
+        """Learn from your mistakes: the board goes to the position before each mistake
+        (and blunder) of ``side`` in the review and asks for a better move.
+
+        ``side``: ``"auto"`` (default) is your side against the computer and both sides
+        between two people; ``"black"``, ``"white"`` or None (both). A move counts when
+        the review would not mark it (searched as the review searches, it loses less
+        than an inaccuracy's worth of expected score: see
+        :func:`~checkers_widget.play.learn_mode.counts`); the move is judged, never
+        played. Hint, Skip, Show answer and Next are on the board.
+        """
+        self.session.review.start_learning(side)
+
+    def stop_learning(self) -> None:
+        """Leave the learn mode (the board stays on the position shown)."""
+        self.session.review.stop_learning()
 
     # ------------------------------------------------------------------ hooks
     def validate(self, fn: Validator) -> Validator:
