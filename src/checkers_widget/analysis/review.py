@@ -25,6 +25,7 @@ proven.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -251,8 +252,8 @@ def review(
     Limits per position: ``nodes`` (default :data:`DEFAULT_NODES`), or ``depth`` plies, or
     ``time_per_move`` seconds (at most one). ``executor``: where the searches run; None
     makes a process pool of ``workers`` processes (default: all cores) for this call, or
-    runs them in this thread when ``workers`` is 1. ``on_progress(done, total)`` is called
-    as positions finish. ``stop`` (an Event or a callable) cancels: the review returns
+    runs them in this thread when ``workers`` is 1 (or there is one core, or no processes:
+    Pyodide). ``on_progress(done, total)`` is called as positions finish. ``stop`` (an Event or a callable) cancels: the review returns
     promptly with the plies finished so far (``Review.complete`` False); Ctrl-C (the
     kernel's interrupt) cancels the same way and then raises KeyboardInterrupt.
     """
@@ -296,8 +297,9 @@ def review_games(
     jobs = [job for group in per_game for job in group]
     own = None
     window = IN_FLIGHT
-    if executor is None and workers != 1:
-        size = workers or os.cpu_count() or 1
+    size = workers or os.cpu_count() or 1
+    # One core, or Pyodide (no processes there): the searches run in this thread.
+    if executor is None and size > 1 and sys.platform != "emscripten":
         own = executor = local_pool(size)
         window = 4 * size
     try:
