@@ -253,9 +253,10 @@ def review(
     ``time_per_move`` seconds (at most one). ``executor``: where the searches run; None
     makes a process pool of ``workers`` processes (default: all cores) for this call, or
     runs them in this thread when ``workers`` is 1 (or there is one core, or no processes:
-    Pyodide). ``on_progress(done, total)`` is called as positions finish. ``stop`` (an Event or a callable) cancels: the review returns
-    promptly with the plies finished so far (``Review.complete`` False); Ctrl-C (the
-    kernel's interrupt) cancels the same way and then raises KeyboardInterrupt.
+    Pyodide). ``on_progress(done, total)`` is called as positions finish. ``stop`` (an
+    Event or a callable) cancels: the review returns promptly with the plies finished so
+    far (``Review.complete`` False); Ctrl-C (the kernel's interrupt) cancels the same way
+    and then raises KeyboardInterrupt.
     """
     return review_games(
         [game],
