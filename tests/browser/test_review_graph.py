@@ -51,3 +51,12 @@ def test_the_review_graph_is_drawn_with_its_marks(lab, make_notebook):
     assert re.findall(r"\d+", colour)[:3] == re.findall(r"\d+", text)[:3]
     assert colour != "rgb(0, 0, 0)"
     lab.screenshot("review-graph-dark")
+    # A narrow window (the notebook tour's 700 px found the graph running out of its
+    # cell): the graph shrinks with the cell, keeping its proportions.
+    page.set_viewport_size({"width": 600, "height": 900})
+    page.wait_for_timeout(300)
+    narrow = graph.bounding_box()
+    cell = page.locator(".jp-OutputArea-output:has(svg.cw-review-graph)").bounding_box()
+    assert narrow is not None and cell is not None
+    assert narrow["width"] < 600 and narrow["x"] + narrow["width"] <= cell["x"] + cell["width"]
+    assert abs(narrow["height"] / narrow["width"] - 160 / 600) < 0.02

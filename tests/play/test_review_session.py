@@ -400,3 +400,26 @@ def test_a_move_tried_is_checked_by_the_reviews_own_search() -> None:
     learn = session.state["review"]["learn"]
     assert learn["phase"] in ("right", "wrong")
     assert learn["text"].startswith("Right" if learn["phase"] == "right" else "Not quite")
+
+
+def test_the_status_line_under_the_board_says_what_the_learn_mode_says() -> None:
+    """The notebook tour clicked a move in the learn mode: the piece went back and the
+    status line still read "White to move", as if the click had done nothing. Each phase's
+    words are on the status line too, styled as the phase is."""
+    session = learning()
+    status = session.state["status"]
+    assert status["text"].startswith("Mistake 1 of") and status["kind"] == "turn"
+    assert click(session, 8, 11) == "vetoed"  # the game's own move
+    status = session.state["status"]
+    assert "played in the game" in status["text"] and status["kind"] == "refused"
+    checker = session.review.checker
+    assert isinstance(checker, FakeChecker)
+    before = session.review.learn.current.ply.before
+    checker.scores[after_fen(session, "10-14")] = -(before - 0.6)
+    assert click(session, 10, 14) == "vetoed"
+    assert session.review.check_ticket is not None
+    assert session.review.check_ticket.done.wait(10)
+    status = session.state["status"]
+    assert status["text"].startswith("Not quite: after 10-14") and status["kind"] == "refused"
+    assert command(session, "learn-stop") == "done"
+    assert not session.state["status"]["text"].startswith("Not quite")

@@ -61,7 +61,9 @@ def review_svg(review: Review, *, width: int = 600, height: int = 160) -> str:
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cw-review-graph" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" '
-        'style="color: inherit">'
+        # max-width/height:auto: in a narrow cell the graph shrinks with its viewBox
+        # instead of running out of the cell.
+        'style="color: inherit; max-width: 100%; height: auto">'
         f"<title>{label}</title>"
     )
     mid = height / 2

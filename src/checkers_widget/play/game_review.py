@@ -31,7 +31,7 @@ from ..core.color import BLACK, COLORS, Color
 from ..core.errors import CheckersError
 from ..core.move import Move
 from .intents import Command
-from .learn_mode import LearnMode
+from .learn_mode import LearnMode, LearnPhase
 from .outcome import Outcome
 from .review_control import ReviewControl
 from .search_runner import THREADS_AVAILABLE, SearchRunner, Ticket
@@ -41,6 +41,7 @@ from .state import (
     ReviewState,
     SideSummaryState,
     Status,
+    StatusKind,
     move_state,
 )
 
@@ -355,7 +356,24 @@ class GameReview:
             return Status(f"Reviewing the game ({percent}% done)…", "thinking")
         if control.phase == "failed" and control.error:
             return Status(control.error, "error")
+        learn = self.learn
+        if learn is not None and learn.text:
+            # The learn mode's words go on the board's status line too: a move tried there
+            # is judged, not played, and the piece goes back, so the line under the board
+            # must say why ("Not quite: ...", "Checking 10-14..."), not "White to move".
+            return Status(learn.text, _LEARN_STATUS_KINDS[learn.phase])
         return None
+
+
+#: How the status line looks in each phase of the learn mode.
+_LEARN_STATUS_KINDS: dict[LearnPhase, StatusKind] = {
+    "asking": "turn",
+    "checking": "thinking",
+    "wrong": "refused",
+    "right": "turn",
+    "answer": "turn",
+    "done": "turn",
+}
 
 
 def _value_text(value: float) -> str:
