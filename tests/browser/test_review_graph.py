@@ -60,3 +60,35 @@ def test_the_review_graph_is_drawn_with_its_marks(lab, make_notebook):
     assert narrow is not None and cell is not None
     assert narrow["width"] < 600 and narrow["x"] + narrow["width"] <= cell["x"] + cell["width"]
     assert abs(narrow["height"] / narrow["width"] - 160 / 600) < 0.02
+
+
+LONG = """
+import checkers_widget as cw
+from checkers_widget import data
+game = list(data.tinsley_games())[46]
+result = cw.review(game, nodes=60_000)
+"""
+
+
+@pytest.mark.timeout(300)
+def test_the_progress_bar_moves_while_the_cell_runs(lab, make_notebook):
+    """The bar is for the wait: it must move while the cell is still running ([*]), not
+    appear once the review is over."""
+    from jupyter_harness import _JS_RUN_ALL
+
+    path = make_notebook(LONG)
+    lab.open_in_lab(path)
+    page = lab.page
+    page.evaluate(_JS_RUN_ALL)
+    label = page.locator(f"{PROGRESS} div.widget-label")
+    seen: list[str] = []
+    while True:  # (the test's timeout is the hang guard)
+        text = " ".join(label.all_text_contents())
+        running = "[*]" in " ".join(page.locator(".jp-InputPrompt").all_text_contents())
+        seen.append(text)
+        found = re.match(r"^(\d+) of 66 positions", text)
+        if running and found and 0 < int(found.group(1)) < 66:
+            break
+        assert not text.startswith("Reviewed"), f"the bar never moved while running: {seen}"
+        page.wait_for_timeout(250)
+    expect(label).to_have_text(re.compile(r"^Reviewed 66 positions in \d+ s$"), timeout=240_000)
