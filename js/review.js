@@ -93,7 +93,10 @@ export function reviewAnnouncement(prev, next) {
   }
   const text = after.learn ? after.learn.text : "";
   const old = before && before.learn ? before.learn.text : "";
-  if (text && text !== old) parts.push(text);
+  // The status line carries the learn mode's words too, and the board reads the status:
+  // read them once.
+  const onStatus = next !== null && next.status !== undefined && next.status.text === text;
+  if (text && text !== old && !onStatus) parts.push(text);
   return parts.join(" ");
 }
 

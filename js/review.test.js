@@ -128,6 +128,15 @@ describe("words", () => {
     expect(reviewAnnouncement(asking, asking)).toBe("");
     expect(reviewAnnouncement(asking, /** @type {any} */ ({ review: null }))).toBe("");
   });
+  it("leaves the learn mode's words to the status line when it carries them (read once)", () => {
+    const done = /** @type {any} */ ({ review: review() });
+    const learn = { index: 1, total: 2, ply: 3, side: "black", phase: "wrong", text: "Not quite: after 9-13" };
+    const wrong = /** @type {any} */ ({
+      review: review({ learn }),
+      status: { text: "Not quite: after 9-13", kind: "refused" },
+    });
+    expect(reviewAnnouncement(done, wrong)).toBe("");
+  });
   it("writes a side's figures", () => {
     const s = { moves: 20, inaccuracies: 1, mistakes: 2, blunders: 0, accuracy: 93.5 };
     expect(summaryWords("Black", s)).toBe("Black: accuracy 93.5%, 1 inaccuracy, 2 mistakes, 0 blunders");

@@ -12,7 +12,8 @@ would hit:
 - a widget output that did not draw ("Error displaying widget", an empty output area, a
   board widget without a board);
 - a board that offers a move where clicking it does nothing, shows an error, or neither
-  moves the pieces nor explains a refusal;
+  moves the pieces nor explains a refusal (a board in the learn-from-mistakes mode judges
+  a move instead of playing it: its verdict, "Right: ..." on the status line, is the answer);
 - a board that is lost on time although nobody touched it.
 
 Screenshots (what the notebook looks like after Run All, and after the moves) go to
@@ -236,7 +237,7 @@ def status_of(root: Locator) -> dict[str, str]:
 #: status explains a refusal. (Not "... played ...": a second state right after the move,
 #: such as the computer starting to think, replaces that sentence at once.)
 _JS_ANSWERED = """
-([root, before, spoken]) => {
+([root, before, spoken, learnBefore]) => {
   const live = root.querySelector('[data-role="announce"]');
   const text = live ? live.textContent : '';
   if (text === spoken || text.startsWith('Picked up')) return false;
@@ -244,9 +245,23 @@ _JS_ANSWERED = """
     .map((e) => `${e.dataset.square}:${e.dataset.piece}`).sort().join(' ');
   const status = root.querySelector('[data-role="status"]');
   const kind = status ? status.getAttribute('data-kind') : '';
-  return now !== before || kind === 'refused' || kind === 'error';
+  // The learn-from-mistakes mode judges a move without playing it: its verdict is the
+  // answer (a new text, once the engine has looked at the move).
+  const learn = root.querySelector('[data-role="learn"]');
+  const judged = learn !== null && ['right', 'wrong'].includes(learn.dataset.phase || '')
+    && learn.textContent !== learnBefore;
+  return now !== before || kind === 'refused' || kind === 'error' || judged;
 }
 """
+LEARN = '[data-role="learn"]'
+
+
+def _learn(root: Locator) -> tuple[str, str]:
+    """The learn mode's phase and words on this board ("", "" when it is not in it)."""
+    learn = root.locator(LEARN)
+    if not learn.count() or not learn.first.is_visible():
+        return "", ""
+    return learn.first.get_attribute("data-phase") or "", learn.first.text_content() or ""
 
 
 def _signature(root: Locator) -> str:
@@ -258,11 +273,15 @@ def _spoken(root: Locator) -> str:
     return live.first.text_content() or "" if live.count() else ""
 
 
-def wait_for_answer(page: Page, root: Locator, before: str, spoken: str) -> bool:
+def wait_for_answer(
+    page: Page, root: Locator, before: str, spoken: str, learn_before: str = ""
+) -> bool:
     """Wait until Python's answer to the move just sent is drawn; False if none came."""
     handle: ElementHandle = root.element_handle()
     try:
-        page.wait_for_function(_JS_ANSWERED, arg=[handle, before, spoken], timeout=ANSWER_MS)
+        page.wait_for_function(
+            _JS_ANSWERED, arg=[handle, before, spoken, learn_before], timeout=ANSWER_MS
+        )
     except Exception:
         return False
     return True
@@ -305,13 +324,19 @@ def click_a_move(page: Page, root: Locator, index: int) -> list[dict[str, Any]]:
                 piece.click()  # a refusal put the piece down: pick it up again
             before = board_pieces(root)
             signature, spoken = _signature(root), _spoken(root)
+            learn_before = _learn(root)[1]
             root.locator(f'{BOARD} .cw-sq[data-square="{end}"]').click()
-            answered = wait_for_answer(page, root, signature, spoken)
+            answered = wait_for_answer(page, root, signature, spoken, learn_before)
             result = {"by": "click", "path": [start, end], **outcome(page, root, before, answered)}
+            result["learn"] = _learn(root)
             attempts.append(result)
             assert answered, f"board {index}: clicking {start} then {end} did nothing: {result}"
             assert result["kind"] != "error", f"board {index}: {start}-{end} -> {result}"
             if result["changed"]:
+                return attempts
+            if result["learn"][0] == "right":
+                # Judged right in the learn mode (never played): the status line says so.
+                assert result["status"].startswith("Right"), f"board {index}: {result}"
                 return attempts
             assert result["kind"] == "refused" and result["status"], (
                 f"board {index}: {start}-{end} neither moved nor explained why: {result}"
@@ -377,12 +402,17 @@ def key_a_move(page: Page, root: Locator, index: int) -> dict[str, Any]:
     steer_cursor(page, root, end)
     before = board_pieces(root)
     signature, spoken = _signature(root), _spoken(root)
+    learn_before = _learn(root)[1]
     page.keyboard.press("Enter")
-    answered = wait_for_answer(page, root, signature, spoken)
+    answered = wait_for_answer(page, root, signature, spoken, learn_before)
     result = {"by": "keyboard", "path": [start, end], **outcome(page, root, before, answered)}
+    result["learn"] = _learn(root)
     assert answered, f"board {index}: the keyboard move {start}-{end} did nothing: {result}"
     assert result["kind"] != "error", f"board {index}: keyboard {start}-{end} -> {result}"
-    assert result["changed"] or (result["kind"] == "refused" and result["status"]), result
+    judged_right = result["learn"][0] == "right" and result["status"].startswith("Right")
+    assert (
+        result["changed"] or judged_right or (result["kind"] == "refused" and result["status"])
+    ), result
     mode = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.mode")
     assert mode == "command", "the notebook took the board's keys (Enter opened a cell)"
     return result
