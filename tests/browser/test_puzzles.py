@@ -96,3 +96,34 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
     expect(feedback).to_contain_text("Right! That wins.")
     root.screenshot(path=str(lab.artifacts_dir / "puzzle-right-dark.png"))
     lab.screenshot("dark-page")
+
+
+def test_in_a_narrow_window_the_trainer_wraps_and_shows_its_buttons(lab, jupyter_server):
+    """The notebook tour at 700 px found the trainer's side panel (task, Show solution,
+    Next) pushed out of the cell and the rating squeezed to a word per line."""
+    path = write_notebook(
+        jupyter_server,
+        "puzzles_narrow.ipynb",
+        """
+        import tempfile
+        from pathlib import Path
+        from checkers_widget.puzzles import PuzzleProgress, PuzzleTrainer, load
+        store = PuzzleProgress(Path(tempfile.mkdtemp()) / "puzzles.json")
+        PuzzleTrainer(load()[:3], progress=store)
+        """,
+    )
+    lab.page.set_viewport_size({"width": 700, "height": 1400})
+    lab.open_in_lab(path)
+    lab.run_all_cells()
+    root = lab.page.locator(".cw-puzzles")
+    expect(root.locator('[data-role="board"]')).to_have_count(1, timeout=60_000)
+    cell = lab.page.locator(".jp-OutputArea-output:has(.cw-puzzles)").bounding_box()
+    assert cell is not None
+    right = cell["x"] + cell["width"] + 1
+    for part in (".cw-puzzle-side", ".cw-puzzle-next", SCORE, '[data-role="board"]'):
+        box = root.locator(part).first.bounding_box()
+        assert box is not None and box["width"] > 0, part
+        assert box["x"] + box["width"] <= right, f"{part} runs out of the cell: {box} {cell}"
+    score = root.locator(SCORE).bounding_box()
+    assert score is not None and score["height"] < 3 * 24, f"the rating is squeezed: {score}"
+    lab.screenshot("puzzle-narrow")

@@ -192,7 +192,9 @@ class PuzzleTrainer:
         side = ipw.VBox([self._task, self._feedback, actions, self._head])
         side.add_class("cw-puzzle-side")
         main = ipw.HBox([self._board_box, side])
+        main.add_class("cw-puzzle-main")  # (wraps in a narrow cell: js/widget.css)
         top = ipw.HBox([self._filter, self._score])
+        top.add_class("cw-puzzle-top")
         self.widget = ipw.VBox([top, main], layout=ipw.Layout(max_width="920px"))
         self.widget.add_class("cw-puzzles")
 
