@@ -237,9 +237,12 @@ def test_the_move_played_in_the_game_is_wrong_and_the_best_is_right() -> None:
     learn = session.state["review"]["learn"]
     assert learn["phase"] == "right" and learn["text"].startswith("Right")
     assert controls(session).get("learn-next") is True
+    assert session.state["legal"] == []  # no piece lit while the board waits for Next
     # Nothing was played: the game's line and position are as before.
     assert [str(m) for m in session.game.line] == line and session.game.ply == 2
     assert session.state["review"]["shown"]["best"]["path"] == list(best.path)
+    assert command(session, "learn-next") == "done"
+    assert session.state["legal"] != []  # the next position asks again
 
 
 def after_fen(session: PlaySession, text: str) -> str:

@@ -908,10 +908,14 @@ class PlaySession:
         """Whether the board offers this position's legal moves to click.
 
         Not on a network board while it is the other player's turn (or nobody's yet),
-        nor once the board's goal is reached.
+        nor once the board's goal is reached, nor in the learn mode between a position's
+        answer and Next.
         """
         if self._goal is not None and self._goal.reached() is not None:
             return False
+        learn = self.review.learn
+        if learn is not None and not learn.asking:
+            return False  # the learn mode waits for Next or Done: no piece to pick up
         return self.remote is None or isinstance(self.players[self.game.turn], Human)
 
     def status_line(self) -> Status | None:
