@@ -11,7 +11,7 @@ keys M and A draw from the keyboard; in the light and the dark theme, with scree
 from __future__ import annotations
 
 import pytest
-from board_helpers import BOARD, kernel, sq, widget_root
+from board_helpers import BOARD, STATUS, kernel, sq, widget_root
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -135,6 +135,9 @@ def test_right_drag_draws_an_arrow_and_right_click_marks_a_square(
     sq(root, 15).click()
     expect(root.locator('[data-piece][data-square="15"]')).to_have_count(1)
     expect(root.locator(ARROW)).to_have_count(0)
+    # Python's answer first (the man on 15 is drawn before it comes): an Undo sent while
+    # the move is still in flight is stamped with the old position and refused as stale.
+    expect(root.locator(STATUS)).to_contain_text("White to move")
     root.locator(BOARD).focus()
     page.keyboard.press("u")
     expect(root.locator(ARROW)).to_have_count(2)
