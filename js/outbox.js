@@ -5,7 +5,10 @@
 // click in the editor toggles the piece that is there *now*) and sent with its version.
 // Without this, quick clicks in the position editor, or Undo pressed twice while the
 // kernel is busy, lost every action after the first. Moves do not come through here:
-// a move belongs to the position it was made on (the board queues clicks itself).
+// a move belongs to the position it was made on (the board queues clicks itself); but
+// while a move drawn ahead of Python's answer awaits that answer (`busy()`), actions wait
+// for it too: Undo pressed just after a move undoes that move instead of being refused
+// as made on the old position.
 
 /** @import { Intent, IntentDraft } from "./types.js" */
 /** @typedef {() => IntentDraft | null} MakeIntent Works out an intent (null: none) when it may go. */
@@ -19,15 +22,18 @@ export class Outbox {
   /**
    * `post(message)` sends a message to Python; `version()` is the version of the state
    * drawn now (undefined before the first state).
+   * `busy()` says whether a move sent outside the outbox still awaits its answer.
    * @param {{
    *   post: (message: Intent) => void,
    *   version: () => number | undefined,
+   *   busy?: () => boolean,
    *   timeoutMs?: number,
    * }} options
    */
-  constructor({ post, version, timeoutMs = ANSWER_TIMEOUT_MS }) {
+  constructor({ post, version, busy = () => false, timeoutMs = ANSWER_TIMEOUT_MS }) {
     this.post = post;
     this.version = version;
+    this.busy = busy;
     this.timeoutMs = timeoutMs;
     /** @type {MakeIntent[]} */
     this.waiting = [];
@@ -54,7 +60,13 @@ export class Outbox {
     this.next();
   }
 
+  /** A move's wait has ended without a new state (it timed out): go on if nothing is in flight. */
+  resume() {
+    if (!this.inFlight) this.next();
+  }
+
   next() {
+    if (this.busy()) return; // a move's answer is awaited: answered() or resume() goes on
     while (this.waiting.length) {
       const message = /** @type {MakeIntent} */ (this.waiting.shift())(); // (the list is not empty)
       const version = this.version();

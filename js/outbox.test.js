@@ -69,3 +69,30 @@ describe("the outbox", () => {
     expect(posted).toHaveLength(1);
   });
 });
+
+describe("a move awaiting its answer", () => {
+  it("holds Undo pressed right after a move until the move's answer, then sends it with the new version", () => {
+    const posted = [];
+    let version = 4;
+    let moving = true; // a move drawn ahead of Python's answer
+    const box = new Outbox({ post: (m) => posted.push(m), version: () => version, busy: () => moving });
+    box.send(() => ({ kind: "command", name: "undo" }));
+    expect(posted).toEqual([]); // not stamped with the position before the move
+    version = 5;
+    moving = false;
+    box.answered(); // the move's answer is drawn
+    expect(posted).toEqual([{ kind: "command", name: "undo", version: 5 }]);
+  });
+
+  it("goes on when the move's wait ends without an answer", () => {
+    const posted = [];
+    let moving = true;
+    const box = new Outbox({ post: (m) => posted.push(m), version: () => 4, busy: () => moving });
+    box.send(() => ({ kind: "command", name: "redo" }));
+    moving = false;
+    box.resume();
+    expect(posted).toEqual([{ kind: "command", name: "redo", version: 4 }]);
+    box.resume(); // nothing more waits; nothing is sent twice
+    expect(posted).toHaveLength(1);
+  });
+});

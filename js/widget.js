@@ -26,7 +26,7 @@ import { Milestones } from "./milestones.js";
 import { MoveList } from "./movelist.js";
 import { NetworkLine } from "./network.js";
 import { afterMove, confirmsMove } from "./optimistic.js";
-import { Outbox } from "./outbox.js";
+import { ANSWER_TIMEOUT_MS, Outbox } from "./outbox.js";
 import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
 import { ReviewPanel, reviewAnnouncement, reviewArrow } from "./review.js";
@@ -58,7 +58,29 @@ function render({ model, el }) {
   const send = (message) => {
     if (typeof state.version === "number") model.send({ ...message, version: state.version });
   };
-  const outbox = new Outbox({ post: (message) => model.send(message), version: () => state.version });
+  // A move sent and not answered yet: edits and commands wait for its answer too (else an
+  // Undo pressed just after a move, while the kernel is busy, is stamped with the position
+  // before the move and refused as old). Should no answer come, they go after a while.
+  let moveAwaited = false;
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let moveTimer = null;
+  const outbox = new Outbox({
+    post: (message) => model.send(message),
+    version: () => state.version,
+    busy: () => moveAwaited,
+  });
+  const awaitMove = () => {
+    moveAwaited = true;
+    clearTimeout(moveTimer);
+    moveTimer = setTimeout(() => {
+      moveAwaited = false;
+      outbox.resume();
+    }, ANSWER_TIMEOUT_MS);
+  };
+  const moveAnswered = () => {
+    moveAwaited = false;
+    clearTimeout(moveTimer);
+  };
   /** @param {IntentDraft} message */
   const act = (message) => outbox.send(() => message);
   const flip = () => {
@@ -88,6 +110,7 @@ function render({ model, el }) {
     play: (path, version) => {
       if (version === state.version) drawOptimistic(path);
       model.send({ kind: "move", path, version });
+      awaitMove();
     },
   });
   // Every command intent goes through here: the buttons, their keys, the cover, the network line.
@@ -177,6 +200,7 @@ function render({ model, el }) {
     sendMove: (path) => {
       drawOptimistic(path);
       send({ kind: "move", path });
+      awaitMove();
     },
     isWaiting: () => optimistic !== null,
     command: (action) => chrome.press(action),
@@ -353,6 +377,7 @@ function render({ model, el }) {
       draw(prev, motionAllowed(model.get("animate")));
       // Clicks made while a move awaited Python's answer, now that it is here; then the
       // next edit or command waiting for an answer.
+      moveAnswered();
       input.flushQueued();
       outbox.answered();
       report.stateDrawn();
@@ -396,6 +421,7 @@ function render({ model, el }) {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
     controller.abort();
     clearTimeout(optimisticTimer);
+    clearTimeout(moveTimer);
     outbox.destroy();
     input.destroy();
     replay.destroy();
