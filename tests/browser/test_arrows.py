@@ -151,6 +151,7 @@ def test_right_drag_draws_an_arrow_and_right_click_marks_a_square(
     sq(root, 11).click()
     sq(root, 15).click()
     expect(root.locator('[data-piece][data-square="15"]')).to_have_count(1)
+    expect(root.locator(STATUS)).to_contain_text("White to move")  # Python's answer
     assert kernel(page, "print([str(m) for m in w.game.moves])").strip() == "['11-15']"
 
     # From the keyboard: the cursor on 17 (a click puts it there, a first arrow key shows
