@@ -69,16 +69,21 @@ function render({ model, el }) {
     version: () => state.version,
     busy: () => moveAwaited,
   });
+  // The root says so too (data-awaiting="move"): tests that ask the kernel after a click
+  // wait for Python's answer first, and the move is not taken for done before then.
   const awaitMove = () => {
     moveAwaited = true;
+    root.dataset.awaiting = "move";
     clearTimeout(moveTimer);
     moveTimer = setTimeout(() => {
       moveAwaited = false;
+      delete root.dataset.awaiting;
       outbox.resume();
     }, ANSWER_TIMEOUT_MS);
   };
   const moveAnswered = () => {
     moveAwaited = false;
+    delete root.dataset.awaiting;
     clearTimeout(moveTimer);
   };
   /** @param {IntentDraft} message */

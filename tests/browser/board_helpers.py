@@ -63,8 +63,17 @@ def write_notebook(server, name: str, *cells: str) -> str:
     return name
 
 
+# A board whose move is drawn ahead of Python's answer carries data-awaiting="move".
+_NO_MOVE_AWAITED = "() => !document.querySelector('.cw-root[data-awaiting]')"
+
+
 def kernel(page: Page, code: str) -> str:
-    """Run ``code`` in the notebook's kernel (no new cell); returns what it printed."""
+    """Run ``code`` in the notebook's kernel (no new cell); returns what it printed.
+
+    A move clicked on a board is drawn before Python has answered it; asking the kernel
+    then (CI under load) could read the game before the move. So first wait until no
+    board awaits an answer, as a user reading the board after the answer would."""
+    page.wait_for_function(_NO_MOVE_AWAITED, timeout=30_000)
     out = page.evaluate(_JS_EXECUTE, textwrap.dedent(code).strip())
     assert "ERROR" not in out, out
     return out

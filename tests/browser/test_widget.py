@@ -221,10 +221,10 @@ def test_validator_veto_is_shown_on_the_status_line(lab):
     sq(root, 11).click()
     sq(root, 15).click()
     expect(piece_on(root, 15)).to_have_attribute("data-piece", "black-man")
+    expect(root.locator(STATUS)).to_have_text("White to move")  # Python's answer
     assert kernel_json(lab.page, "[str(m) for m in board.game.moves]") == ["11-15"]
     # The observer wrote the move into its Output widget, in the notebook.
     expect(lab.page.get_by_text("Move 1: 11-15")).to_be_visible()
-    expect(root.locator(STATUS)).to_have_text("White to move")
 
 
 def test_two_views_stay_in_sync(lab, make_notebook):
