@@ -24,7 +24,7 @@ from .players import Player
 from .search_runner import THREADS_AVAILABLE, SearchRunner
 from .state import AnalysisState, analysis_state
 
-__all__ = ["HintSource", "SearchControl"]
+__all__ = ["AnswerHints", "HintSource", "SearchControl"]
 
 
 @runtime_checkable
@@ -40,6 +40,28 @@ class HintSource(Protocol):
         stop: threading.Event | None = None,
         on_info: Callable[[Analysis], Any] | None = None,
     ) -> Analysis: ...
+
+
+class AnswerHints:
+    """A :class:`HintSource` that searches nothing: the hint is the move ``answer()``
+    gives (a lesson's expected move, a puzzle's next solution move; None: no hint).
+
+    ``answer`` is called for each hint, so it may also note that the answer was shown."""
+
+    def __init__(self, answer: Callable[[], Move | None]) -> None:
+        self._answer = answer
+
+    def analyse(
+        self,
+        position: Game,
+        *,
+        time: float | None = None,
+        depth: int | None = None,
+        stop: threading.Event | None = None,
+        on_info: Callable[[Analysis], Any] | None = None,
+    ) -> Analysis:
+        move = self._answer()
+        return Analysis(move, 0.0, None, pv=[move] if move else [])
 
 
 class SearchControl:

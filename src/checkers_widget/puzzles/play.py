@@ -11,15 +11,12 @@ piece is lit as movable; the board's Hint shows the solution's next move.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.game import Game
 from ..core.move import Move
-from ..engine import Analysis
 from ..play.outcome import Outcome
 from ..play.players import ScriptedPlayer
+from ..play.search_control import AnswerHints
 from ..play.session import PlaySession
 from ..play.state import Status
 from .run import PuzzleRun
@@ -31,7 +28,6 @@ __all__ = [
     "PUZZLE_CONTROLS",
     "PUZZLE_SIZE",
     "PuzzleGoal",
-    "PuzzleHints",
     "puzzle_board",
     "puzzle_options",
     "puzzle_session",
@@ -47,29 +43,6 @@ PUZZLE_CONTROLS = ("hint", "flip", "replay", "accessible")
 PUZZLE_SIZE = 480
 
 
-class PuzzleHints:
-    """The board's hint in a puzzle: the solution's next move (nothing is searched).
-
-    Asking for it counts as being shown the solution (the puzzle is rated as missed)."""
-
-    def __init__(self, run: PuzzleRun) -> None:
-        self._run = run
-
-    def analyse(
-        self,
-        position: Game,
-        *,
-        time: float | None = None,
-        depth: int | None = None,
-        stop: threading.Event | None = None,
-        on_info: Callable[[Analysis], Any] | None = None,
-    ) -> Analysis:
-        move = self._run.expected
-        if move is not None:
-            self._run.revealed = True
-        return Analysis(move, 0.0, None, pv=[move] if move else [])
-
-
 class PuzzleGoal:
     """A puzzle board's goal: the puzzle solved (see :class:`PlaySession`'s ``Goal``)."""
 
@@ -83,12 +56,21 @@ class PuzzleGoal:
         return Status(self._run.feedback.message, "over")
 
 
+def _reveal(run: PuzzleRun) -> Move | None:
+    """The board's hint in a puzzle: the solution's next move. Asking for it counts as
+    being shown the solution (the puzzle is rated as missed)."""
+    move = run.expected
+    if move is not None:
+        run.revealed = True
+    return move
+
+
 def puzzle_options(run: PuzzleRun) -> dict[str, Any]:
     """A board's (or a headless session's) options for ``run``."""
     return {
         "opponent": ScriptedPlayer(run.scripted_reply, level="puzzle"),
         "human": run.solver,
-        "hint_engine": PuzzleHints(run),
+        "hint_engine": AnswerHints(lambda: _reveal(run)),
         "controls": list(PUZZLE_CONTROLS),
     }
 

@@ -30,6 +30,7 @@ from ..core.errors import CheckersError, IllegalMoveError
 from ..core.game import Game
 from ..core.move import Move
 from ..data.puzzles import Puzzle
+from ..tutorial.listeners import Listeners
 from ..tutorial.run import Feedback
 from .progress import PuzzleProgress
 
@@ -88,7 +89,7 @@ class PuzzleRun:
         self._rated = False  # a puzzle's first result is its only one
         self.feedback = Feedback(True, puzzle.goal, kind="info")
         self._accepted: dict[int, Move] = {}  # ply index -> an accepted other winning move
-        self._listeners: list[Callable[[Feedback], Any]] = []
+        self._listeners: Listeners[Feedback] = Listeners()
         self._lock = threading.RLock()
         self._unsubscribe = self.game.subscribe(self._on_game_event)
 
@@ -137,18 +138,11 @@ class PuzzleRun:
     # ------------------------------------------------------------------ listening
     def listen(self, fn: Callable[[Feedback], Any]) -> Callable[[], None]:
         """Call ``fn(feedback)`` on every new feedback; returns a function that stops it."""
-        self._listeners.append(fn)
-
-        def stop() -> None:
-            if fn in self._listeners:
-                self._listeners.remove(fn)
-
-        return stop
+        return self._listeners.add(fn)
 
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback
-        for fn in list(self._listeners):
-            fn(feedback)
+        self._listeners.tell(feedback)
         return feedback
 
     def close(self) -> None:

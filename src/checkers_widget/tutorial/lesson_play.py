@@ -12,9 +12,10 @@ lesson's parts:
   :meth:`Game.explain`'s words; the session's :class:`~checkers_widget.play.outcome.Outcome`
   says so (``"illegal"``), and the lesson counts it as a mistake and puts its own words
   on the status line;
-- the board's Hint control shows the lesson's expected move (:class:`LessonHints`, a
-  hint source that reads the lesson), not an engine's; the live evaluation comes from a
-  real engine, so looking at it neither gives the answer away nor costs a star;
+- the board's Hint control shows the lesson's expected move (an
+  :class:`~checkers_widget.play.search_control.AnswerHints` reading the lesson), not an
+  engine's; the live evaluation comes from a real engine, so looking at it neither gives
+  the answer away nor costs a star;
 - once the lesson is solved (:class:`LessonGoal`), the status line says so and no piece
   is lit as movable.
 
@@ -24,15 +25,14 @@ on a live board in a notebook.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from typing import Any
 
 from ..core.game import Game
 from ..core.move import Move
-from ..engine import Analysis, Engine
+from ..engine import Engine
 from ..play.outcome import Outcome
 from ..play.players import ScriptedPlayer
+from ..play.search_control import AnswerHints
 from ..play.session import PlaySession
 from ..play.state import Status, default_status
 from .lesson import Lesson
@@ -41,7 +41,6 @@ from .run import LessonRun
 __all__ = [
     "LESSON_CONTROLS",
     "LessonGoal",
-    "LessonHints",
     "continue_script",
     "lesson_controls",
     "lesson_options",
@@ -75,26 +74,6 @@ def lesson_controls(lesson: Lesson, game: Game) -> tuple[str, ...]:
     return tuple(controls)
 
 
-class LessonHints:
-    """The board's hints in a lesson: the lesson's expected move (a
-    :class:`~checkers_widget.play.search_control.HintSource`; nothing is searched)."""
-
-    def __init__(self, run: LessonRun) -> None:
-        self._run = run
-
-    def analyse(
-        self,
-        position: Game,
-        *,
-        time: float | None = None,
-        depth: int | None = None,
-        stop: threading.Event | None = None,
-        on_info: Callable[[Analysis], Any] | None = None,
-    ) -> Analysis:
-        move = self._run.reveal().move
-        return Analysis(move, 0.0, None, pv=[move] if move else [])
-
-
 class LessonGoal:
     """A lesson board's goal: the lesson solved (see :class:`PlaySession`'s ``Goal``)."""
 
@@ -125,7 +104,7 @@ def lesson_options(run: LessonRun) -> dict[str, Any]:
     return {
         "opponent": ScriptedPlayer(run.scripted_reply),
         "human": run.learner,
-        "hint_engine": LessonHints(run),
+        "hint_engine": AnswerHints(lambda: run.reveal().move),
         "eval_engine": Engine("hard"),
         # The lesson's own Hint (graded) and Try again sit beside the board; a second
         # Hint, New game, the editor, pausing, draw offers (but in the lesson about

@@ -30,6 +30,7 @@ from ..core.game import Game
 from ..core.move import Move
 from ..play.wording import sentence
 from .lesson import Lesson, LessonError, Step, move_squares
+from .listeners import Listeners
 
 if TYPE_CHECKING:
     from .progress import Progress
@@ -134,7 +135,7 @@ class LessonRun:
         self.feedback: Feedback = Feedback(True, self.task, kind="info")
         self._hints_given = 0
         self._revealed: set[int] = set()
-        self._listeners: list[Callable[[Feedback], Any]] = []
+        self._listeners: Listeners[Feedback] = Listeners()
         self._lock = threading.RLock()
         self._unsubscribe = self.game.subscribe(self._on_game_event)
 
@@ -214,18 +215,11 @@ class LessonRun:
     # ------------------------------------------------------------------ listening
     def listen(self, fn: Callable[[Feedback], Any]) -> Callable[[], None]:
         """Call ``fn(feedback)`` on every new feedback; returns a function that stops it."""
-        self._listeners.append(fn)
-
-        def stop() -> None:
-            if fn in self._listeners:
-                self._listeners.remove(fn)
-
-        return stop
+        return self._listeners.add(fn)
 
     def _say(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback
-        for fn in list(self._listeners):
-            fn(feedback)
+        self._listeners.tell(feedback)
         return feedback
 
     def close(self) -> None:
