@@ -78,11 +78,11 @@ def numbered_layout(size: int, *, turned: bool = False) -> dict[int, tuple[int, 
     """
     if size < 2 or size % 2:
         raise ValueError(f"a draughts board has an even number of squares a side, not {size}")
-    first = 0 if turned else 1
+    dark = 0 if turned else 1  # the parity of row + column of the numbered squares
     layout: dict[int, tuple[int, int]] = {}
     for row in range(size):
         for column in range(size):
-            if (row + column) % 2 != first:
+            if (row + column) % 2 == dark:
                 layout[len(layout) + 1] = (row, column)
     return layout
 
