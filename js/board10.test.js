@@ -168,4 +168,67 @@ describe("a 10x10 board", () => {
     type("45-40");
     expect(model.sent.at(-1)).toEqual({ kind: "move", notation: "45-40", version: 1 });
   });
+
+  it("draws arrows and rings on its own squares", () => {
+    const drawings = { arrows: [{ from: 50, to: 45, colour: "red" }], marks: [{ square: 46, colour: "blue" }] };
+    const model = fakeModel(internationalStart({ drawings }), { orientation: "white" });
+    const { el } = mount(model);
+    const ring = el.querySelector('[data-role="drawn-mark"]');
+    // 46: row 9, column 0, in board units (a square is 1 wide).
+    expect([ring.getAttribute("cx"), ring.getAttribute("cy")]).toEqual(["0.5", "9.5"]);
+    const arrow = el.querySelector('[data-role="drawn-arrow"]');
+    expect([arrow.dataset.from, arrow.dataset.to]).toEqual(["50", "45"]);
+    expect(board(el).getAttribute("aria-description")).toBe("Drawn on the board: arrows: 50 to 45 (red); marked: 46 (blue)");
+    // A right-drag from 50 to 45 draws an arrow between them.
+    sized(el);
+    const init = (x, y, type) => [type, { bubbles: true, cancelable: true, button: 2, pointerId: 4, clientX: x, clientY: y }];
+    board(el).dispatchEvent(new PointerEvent(...init(...centre(50, "white"), "pointerdown")));
+    board(el).dispatchEvent(new PointerEvent(...init(...centre(45, "white"), "pointermove")));
+    board(el).dispatchEvent(new PointerEvent(...init(...centre(45, "white"), "pointerup")));
+    expect(model.sent.at(-1)).toEqual({ kind: "draw", action: "arrow", from: 50, to: 45, colour: "green", version: 1 });
+  });
+
+  it("sets up a position in the editor on squares past 32", () => {
+    const editor = { fen: "W:W50:B1", turn: "white", pieces: { 1: "black-man", 50: "white-man" }, error: null };
+    const model = fakeModel(internationalStart({ version: 3, editor }));
+    const { el } = mount(model);
+    expect(el.querySelectorAll("[data-piece]")).toHaveLength(2);
+    const press = (n) => {
+      const init = { bubbles: true, cancelable: true, button: 0, pointerId: 1, isPrimary: true };
+      square(el, n).dispatchEvent(new PointerEvent("pointerdown", init));
+      square(el, n).dispatchEvent(new PointerEvent("pointerup", init));
+    };
+    press(45);
+    press(50);
+    expect(model.sent).toEqual([
+      { kind: "edit", action: "place", square: 45, piece: "black-man", version: 3 },
+      { kind: "edit", action: "place", square: 50, piece: "black-man", version: 3 },
+    ]);
+  });
+
+  it("replays a move hop by hop on its own squares", () => {
+    // White's man on 32 takes 27 and 17, landing on 21 then 12.
+    const move = { notation: "32x12", path: [32, 21, 12], captures: [27, 17], crowns: false };
+    const before = { 32: "white-man", 27: "black-man", 17: "black-man", 8: "black-man" };
+    const model = fakeModel(
+      internationalStart({
+        version: 5,
+        turn: "black",
+        pieces: { 12: "white-man", 8: "black-man" },
+        last_move: move,
+        legal: [],
+        replay: { move, before, ply: 0, speed: 0.8 },
+      }),
+      { orientation: "white" },
+    );
+    const { el } = mount(model);
+    // Before the move: the man on 32 (row 6, column 3), the two men it takes still there.
+    expect(piece(el, 32).style.transform).toBe("translate(300%, 600%)");
+    expect(piece(el, 27)).not.toBeNull();
+    el.querySelector('[data-action="replay-forward"]').click();
+    expect(piece(el, 21).style.transform).toBe("translate(100%, 400%)");
+    expect(piece(el, 27)).toBeNull();
+    el.querySelector('[data-action="replay-forward"]').click();
+    expect(piece(el, 12).style.transform).toBe("translate(300%, 200%)");
+  });
 });
