@@ -19,8 +19,10 @@ from checkers_widget.play.geometry import (
     geometry_of,
     numbered_layout,
     rotated_layout,
+    square_count,
     turned_layout,
 )
+from checkers_widget.play.intents import IntentError, MoveIntent, parse_intent
 from checkers_widget.play.state import StateInputs, build_state
 
 
@@ -146,3 +148,21 @@ def test_the_front_ends_fallback_is_americas(repo_root: Path) -> None:
     assert match is not None
     size, cells = int(match.group(1)), [int(c) for c in match.group(2).split(",")]
     assert {"size": size, "cells": cells} == american_geometry()
+
+
+def test_the_board_names_its_own_squares_in_intents() -> None:
+    """A click, an edit or a drawing on square 50 is well formed on a 10x10 board, not on
+    the American one (the intents are checked against the board's square count)."""
+    move = {"kind": "move", "version": 1, "path": [32, 50]}
+    place = {"kind": "edit", "version": 1, "action": "place", "square": 50, "piece": None}
+    mark = {"kind": "draw", "version": 1, "action": "mark", "square": 50, "colour": "red"}
+    arrow = {"kind": "draw", "version": 1, "action": "arrow", "from": 50, "to": 45, "colour": "red"}
+    for content in (move, place, mark, arrow):
+        with pytest.raises(IntentError, match="from 1 to 32"):
+            parse_intent(content)
+        parse_intent(content, squares=50)
+    with pytest.raises(IntentError, match="from 1 to 50"):
+        parse_intent({**move, "path": [32, 51]}, squares=50)
+    assert parse_intent(move, squares=50) == MoveIntent(1, (32, 50))
+    assert square_count(Game().board) == 32
+    assert square_count(FakeBoard(FakeVariant(10, numbered_layout(10)))) == 50

@@ -39,6 +39,7 @@ __all__ = [
     "geometry_of",
     "numbered_layout",
     "rotated_layout",
+    "square_count",
     "turned_layout",
 ]
 
@@ -130,6 +131,12 @@ def geometry_of(board: object) -> GeometryState:
     if isinstance(size, int) and isinstance(layout, Mapping):
         return board_geometry(size, layout)
     return american_geometry()
+
+
+def square_count(board: object) -> int:
+    """How many numbered squares ``board`` has (32 on the American board, 50 on a 10x10
+    one): what a square named by the front end may be, from 1."""
+    return len(geometry_of(board)["cells"])
 
 
 # ---------------------------------------------------------------------- cached parts
