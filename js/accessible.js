@@ -10,6 +10,7 @@
 
 import { parseCommand } from "./command_line.js";
 import { el, uniqueId } from "./dom.js";
+import { geometryOf } from "./geometry.js";
 import { isPaused } from "./pause.js";
 import { clockText, helpText, lastMoveText, movesText, piecesText, rowText } from "./readout.js";
 
@@ -84,8 +85,9 @@ export class CommandLine {
    * @returns {Command}
    */
   run(text) {
-    const command = parseCommand(text);
     const state = this.getState();
+    const board = geometryOf(state);
+    const command = parseCommand(text, { squares: board.count, rows: board.rows.length });
     if (command.kind !== "empty") {
       this.history = [...this.history.filter((t) => t !== text.trim()), text.trim()].slice(-HISTORY);
     }

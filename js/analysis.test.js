@@ -10,7 +10,7 @@ import {
   shortLine,
   signed,
 } from "./analysis.js";
-import { squareRowCol } from "./geometry.js";
+import { AMERICAN_BOARD } from "./geometry.js";
 import { afterFirstMove, computerHint, startState } from "./test/fixtures.js";
 
 const vsComputer = (side, extra = {}) =>
@@ -116,7 +116,7 @@ describe("the hint arrow", () => {
 
   it("passes through every hop of a multi-jump and points along the last one", () => {
     // Black at the bottom: 9x18x27 is drawn from (6.5, 5.5) via (4.5, 3.5) to (2.5, 1.5)...
-    const position = (s) => squareRowCol(s, "black");
+    const position = (s) => AMERICAN_BOARD.rowCol(s, "black");
     const points = pathPoints([9, 18, 27], position);
     expect(points).toEqual([
       [6.5, 5.5],
@@ -139,8 +139,8 @@ describe("the hint arrow", () => {
   });
 
   it("turns with the board and gives nothing for fewer than two squares", () => {
-    const white = pathPoints([11, 15], (s) => squareRowCol(s, "white"));
-    const black = pathPoints([11, 15], (s) => squareRowCol(s, "black"));
+    const white = pathPoints([11, 15], (s) => AMERICAN_BOARD.rowCol(s, "white"));
+    const black = pathPoints([11, 15], (s) => AMERICAN_BOARD.rowCol(s, "black"));
     expect(white).toEqual([
       [5.5, 2.5],
       [4.5, 3.5],

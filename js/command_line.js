@@ -9,10 +9,14 @@
 //   p                the pieces, side by side
 //   l                the last move
 //   c                the clock
-//   s 3              scan row 3 (squares 9-12)
+//   s 3              scan row 3 (squares 9-12 on the American board)
 //   ?                the commands
 //
 // Each command has a long name too (moves 11, pieces, last, clock, scan 3, help).
+//
+// Squares and rows are checked against the board's geometry (state.geometry: 1-32 and 8
+// rows on the American board, 1-50 and 10 rows on the 10x10 one). A move is not: any
+// line of digits and separators goes to Python, whatever squares it names.
 
 /**
  * @typedef {{ kind: "move", notation: string }
@@ -44,17 +48,18 @@ const VERBS = {
   help: "help",
 };
 
-/** The longest line read (a move names at most 13 squares; Python caps it at 64). */
+/** The longest line read (Python caps a typed move at 64 characters too). */
 export const MAX_COMMAND_CHARS = 64;
 
 const HELP_HINT = "Type ? for the list of commands.";
 
 /**
- * What the typed `text` asks for.
+ * What the typed `text` asks for, on a board of `squares` squares in `rows` rows.
  * @param {string} text
+ * @param {{ squares: number, rows: number }} [board] (American's: 32 squares, 8 rows)
  * @returns {Command}
  */
-export function parseCommand(text) {
+export function parseCommand(text, board = { squares: 32, rows: 8 }) {
   const line = String(text ?? "").trim();
   if (!line) return { kind: "empty" };
   if (line.length > MAX_COMMAND_CHARS) {
@@ -70,16 +75,16 @@ export function parseCommand(text) {
   if (verb === "moves") {
     if (!arg) return { kind: "moves", square: null };
     const square = wholeNumber(arg);
-    if (square === null || square < 1 || square > 32) {
-      return { kind: "error", text: `"${arg}" is not a square: the squares are numbered 1 to 32 (m 11).` };
+    if (square === null || square < 1 || square > board.squares) {
+      return { kind: "error", text: `"${arg}" is not a square: the squares are numbered 1 to ${board.squares} (m 11).` };
     }
     return { kind: "moves", square };
   }
   if (verb === "scan") {
-    if (!arg) return { kind: "error", text: "Say which row to scan, 1 to 8 (s 3)." };
+    if (!arg) return { kind: "error", text: `Say which row to scan, 1 to ${board.rows} (s 3).` };
     const row = wholeNumber(arg);
-    if (row === null || row < 1 || row > 8) {
-      return { kind: "error", text: `"${arg}" is not a row: the rows are numbered 1 to 8 (s 3).` };
+    if (row === null || row < 1 || row > board.rows) {
+      return { kind: "error", text: `"${arg}" is not a row: the rows are numbered 1 to ${board.rows} (s 3).` };
     }
     return { kind: "scan", row };
   }

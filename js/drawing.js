@@ -17,10 +17,10 @@
 
 import "./drawing.css";
 import { arrowGeometry, pathPoints, pointsAttr } from "./analysis.js";
-import { squareAtPoint } from "./geometry.js";
+import { AMERICAN_BOARD } from "./geometry.js";
 
 /** @import { ArrowDrawn, Color, Colour, Drawings, IntentDraft, PartialState } from "./types.js" */
-/** @import { RowCol } from "./geometry.js" */
+/** @import { BoardGeometry, RowCol } from "./geometry.js" */
 /**
  * @typedef {{ from: number, to: number | null, colour: Colour }} Preview what is being drawn
  * @typedef {{ shiftKey?: boolean, altKey?: boolean, ctrlKey?: boolean, metaKey?: boolean }} Modifiers
@@ -95,7 +95,7 @@ function svgNode(tag, attrs) {
 /**
  * The drawing as an SVG group: one `g[data-role=drawn-arrow]` an arrow (with data-from,
  * data-to, data-colour) and one `circle[data-role=drawn-mark]` a ring (data-mark-square: not data-square, which names the board's squares and pieces).
- * @param {SVGElement} layer the board's drawing layer (viewBox 0 0 8 8)
+ * @param {SVGElement} layer the board's drawing layer (viewBox 0 0 N N, a square 1 wide)
  * @param {Drawings | null | undefined} drawing
  * @param {(square: number) => RowCol} position
  * @param {Preview | null} [preview] the gesture in progress
@@ -194,6 +194,7 @@ export function hasDrawing(state) {
  * @typedef {object} DrawingOptions
  * @property {HTMLElement} element the board
  * @property {() => Color} getOrientation
+ * @property {() => BoardGeometry} [getGeometry] the board drawn (American's if not given)
  * @property {() => boolean} canDraw whether the board takes drawings now (interactive, game shown)
  * @property {(intent: IntentDraft) => void} send
  * @property {(preview: Preview | null) => void} showPreview
@@ -205,6 +206,7 @@ export class DrawingInput {
   constructor(options) {
     this.element = options.element;
     this.getOrientation = options.getOrientation;
+    this.getGeometry = options.getGeometry || (() => AMERICAN_BOARD);
     this.canDraw = options.canDraw;
     this.send = options.send;
     this.showPreview = options.showPreview;
@@ -251,7 +253,8 @@ export class DrawingInput {
   /** @param {MouseEvent} event */
   squareOf(event) {
     const rect = this.element.getBoundingClientRect();
-    return squareAtPoint(event.clientX - rect.left, event.clientY - rect.top, rect.width, this.getOrientation());
+    const board = this.getGeometry();
+    return board.squareAtPoint(event.clientX - rect.left, event.clientY - rect.top, rect.width, this.getOrientation());
   }
 
   /** @param {PointerEvent} event */

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { DrawingInput, colourFor, drawIntent, drawingWords, drawnArrow, hasDrawing, renderDrawing } from "./drawing.js";
-import { squareRowCol } from "./geometry.js";
+import { AMERICAN_BOARD } from "./geometry.js";
 
-const black = (s) => squareRowCol(s, "black");
-const white = (s) => squareRowCol(s, "white");
+const black = (s) => AMERICAN_BOARD.rowCol(s, "black");
+const white = (s) => AMERICAN_BOARD.rowCol(s, "white");
 
 describe("the colour the modifier keys choose", () => {
   it("is green, red with Shift, blue with Alt, yellow with both or Ctrl", () => {

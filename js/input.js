@@ -1,7 +1,6 @@
 // Pointer and keyboard to intents. Each view keeps its own selection and keyboard
 // cursor; what a click means is decided by selection.js from the state Python sent.
 
-import { navigate, squareAtPoint, squareRowCol } from "./geometry.js";
 import {
   actingSide,
   currentPrefix,
@@ -110,6 +109,11 @@ export class BoardInput {
   marks() {
     const state = this.getState();
     const marks = emptyMarks();
+    // (a cursor left on a square of a board no longer drawn starts again)
+    if (this.cursor !== null && !this.view.board.isSquare(this.cursor)) {
+      this.cursor = null;
+      this.sticky = null;
+    }
     marks.cursor = this.keyboard ? this.cursor : null;
     marks.hover = this.hover;
     const side = actingSide(state, this.isInteractive());
@@ -232,17 +236,18 @@ export class BoardInput {
     const prefix = currentPrefix(state, this.selected);
     if (prefix.length) return prefix[prefix.length - 1];
     const orientation = this.getOrientation();
+    const board = this.view.board;
     const movable = [...movableSquares(state)];
     if (movable.length && actingSide(state, this.isInteractive())) {
       // The lit piece nearest the bottom-left corner.
       movable.sort((a, b) => {
-        const pa = squareRowCol(a, orientation);
-        const pb = squareRowCol(b, orientation);
+        const pa = board.rowCol(a, orientation);
+        const pb = board.rowCol(b, orientation);
         return pb.row - pa.row || pa.col - pb.col;
       });
       return movable[0];
     }
-    return orientation === "black" ? 4 : 29; // the bottom-left square
+    return board.bottomLeft(orientation);
   }
 
   /** @param {KeyboardEvent} event */
@@ -263,7 +268,7 @@ export class BoardInput {
         if (this.cursor === null) this.cursor = this.defaultCursor();
         this.keyboard = true;
       } else {
-        const moved = navigate(this.cursor, key, this.getOrientation(), this.sticky);
+        const moved = this.view.board.navigate(this.cursor, key, this.getOrientation(), this.sticky);
         this.cursor = moved.square;
         this.sticky = moved.sticky;
       }
@@ -330,7 +335,7 @@ export class BoardInput {
   /** @param {MouseEvent} event */
   squareFromPoint(event) {
     const { x, y, size } = this.pointInBoard(event);
-    return squareAtPoint(x, y, size, this.getOrientation());
+    return this.view.board.squareAtPoint(x, y, size, this.getOrientation());
   }
 
   /** @param {MouseEvent} event */

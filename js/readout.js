@@ -4,12 +4,15 @@
 // last move, the clock, the side names. Nothing here works out a rule: a piece's moves
 // are the listed ones that start on its square, whatever the reason for the others.
 //
-// Squares are named by the standard numbering the state uses (state.pieces' keys, the
-// paths of state.legal, the notation), 1-32; a row is four of them, as the numbering
-// counts: row 1 holds squares 1-4 (the first mover's side), row 8 squares 29-32.
+// Squares are named by the numbering the state uses (state.pieces' keys, the paths of
+// state.legal, the notation): 1-32 on the American board, 1-50 on the 10x10 one. The
+// rows are counted as the numbering counts them, from the row of square 1 (state.geometry,
+// js/geometry.js): on the American board row 1 holds squares 1-4 (Black's side), row 8
+// squares 29-32.
 
 import { displayPieces } from "./animate.js";
 import { clockWords } from "./clock.js";
+import { geometryOf } from "./geometry.js";
 import { pieceWords } from "./pieces.js";
 import { pieceColor } from "./selection.js";
 
@@ -49,20 +52,25 @@ function counted(n, rank) {
 }
 
 /**
- * The squares of board row `row` (1-8): row 1 is squares 1-4, row 8 is 29-32.
+ * The squares of board row `row` (1 is the row of square 1), in ascending order: on the
+ * American board row 1 is squares 1-4 and row 8 is 29-32. Empty for no such row.
+ * @param {PartialState} state its geometry (American's without one)
  * @param {number} row
  * @returns {number[]}
  */
-export function rowSquaresOf(row) {
-  return [1, 2, 3, 4].map((i) => 4 * (row - 1) + i);
+export function rowSquaresOf(state, row) {
+  const rows = geometryOf(state).rows;
+  return row >= 1 && row <= rows.length ? [...rows[row - 1].squares] : [];
 }
 
 /**
- * The board row (1-8) of `square` in the standard numbering.
+ * The board row (1 is the row of square 1) of `square`.
+ * @param {PartialState} state its geometry (American's without one)
  * @param {number} square
+ * @returns {number | null}
  */
-export function boardRow(square) {
-  return Math.ceil(square / 4);
+export function boardRow(state, square) {
+  return geometryOf(state).rowOf.get(square) ?? null;
 }
 
 /**
@@ -223,7 +231,7 @@ export function clockText(state, left) {
 export function rowText(state, row) {
   const names = sideNames(state);
   const pieces = drawnPieces(state);
-  const squares = rowSquaresOf(row).map((s) => `${s} ${pieceWords(pieces[String(s)], names)}`);
+  const squares = rowSquaresOf(state, row).map((s) => `${s} ${pieceWords(pieces[String(s)], names)}`);
   return `Row ${row}: ${squares.join(", ")}.`;
 }
 
@@ -234,11 +242,17 @@ export function rowText(state, row) {
  */
 export function helpText(state) {
   const names = sideNames(state);
+  const board = geometryOf(state);
+  const first = board.rows[0].squares;
+  const last = board.rows[board.rows.length - 1].squares;
+  /** @param {number[]} squares */
+  const side = (squares) => names[board.sideOf(squares[0])];
   return (
     "Type a move to play it: 11-15, or 9x18x27 for a jump (the start and end squares are " +
     "enough where one route ends there). m 11: the moves of the piece on 11 (m alone: " +
     "every legal move). p: the pieces. l: the last move. c: the clock. s 3: what stands " +
-    `on row 3 (row 1 is squares 1 to 4, on ${names.black}'s side; row 8 is 29 to 32, on ` +
-    `${names.white}'s). ?: this list. Moves and the status line are read out as they come.`
+    `on row 3 (row 1 is squares ${first[0]} to ${first[first.length - 1]}, on ${side(first)}'s side; ` +
+    `row ${board.rows.length} is ${last[0]} to ${last[last.length - 1]}, on ${side(last)}'s). ` +
+    "?: this list. Moves and the status line are read out as they come."
   );
 }

@@ -23,10 +23,11 @@ import {
 
 describe("the squares and rows, in the state's numbering (pure)", () => {
   it("counts rows of four squares from square 1", () => {
-    expect(rowSquaresOf(1)).toEqual([1, 2, 3, 4]);
-    expect(rowSquaresOf(3)).toEqual([9, 10, 11, 12]);
-    expect(rowSquaresOf(8)).toEqual([29, 30, 31, 32]);
-    expect([1, 4, 5, 12, 13, 32].map(boardRow)).toEqual([1, 1, 2, 3, 4, 8]);
+    expect(rowSquaresOf({}, 1)).toEqual([1, 2, 3, 4]);
+    expect(rowSquaresOf({}, 3)).toEqual([9, 10, 11, 12]);
+    expect(rowSquaresOf({}, 8)).toEqual([29, 30, 31, 32]);
+    expect(rowSquaresOf({}, 9)).toEqual([]);
+    expect([1, 4, 5, 12, 13, 32].map((s) => boardRow({}, s))).toEqual([1, 1, 2, 3, 4, 8]);
   });
 
   it("names a square with its piece, in the side names the state publishes", () => {

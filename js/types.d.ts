@@ -18,8 +18,18 @@ export type Color = "black" | "white";
 /** A piece as Python names it. */
 export type PieceName = "black-man" | "black-king" | "white-man" | "white-king";
 
-/** The pieces on the board: square number (1-32, as a string key) -> piece. */
+/** The pieces on the board: square number (as a string key) -> piece. */
 export type Pieces = Record<string, PieceName>;
+
+/** The board's size and where its numbered squares are drawn (play/geometry.py
+ * `GeometryState`): the picture with White at the bottom; the view turns it 180° for
+ * Black at the bottom. The front end knows no numbering of its own. */
+export interface Geometry {
+  /** Squares a side (8, 10). */
+  size: number;
+  /** `cells[n - 1]`: where square n is drawn, row * size + column (from the top left). */
+  cells: number[];
+}
 
 /** A game's result in PDN's convention: Black's score first. */
 export type Result = "1-0" | "0-1" | "1/2-1/2";
@@ -339,6 +349,8 @@ export interface BoardState {
   fen: string;
   turn: Color;
   ply: number;
+  /** The board's squares: how many a side, where each number is drawn. */
+  geometry: Geometry;
   pieces: Pieces;
   /** Every legal move with its full path (those continuing `pending`, if any); empty
    * when the board offers no move to click. */

@@ -1,6 +1,7 @@
-// The board: 32 playable squares (the grid screen readers and tests see: eight rows,
-// each named by its place in the standard numbering, "Row 3" holding squares 9-12, and
-// in them the squares, "Square 11, black man, can move"), an overlay
+// The board: its numbered squares, as many and where Python's geometry says (8x8 or
+// 10x10, js/geometry.js), the grid screen readers and tests see: a row for each row of
+// the board, named by its place in the numbering ("Row 3" holding squares 9-12 on the
+// American board), and in them the squares, "Square 11, black man, can move"; an overlay
 // for the last move's path, the pieces, the hint's arrow above them, and the square
 // numbers. Drawn incrementally:
 // the DOM is built once; each new state only moves, adds, removes or restyles what
@@ -8,15 +9,15 @@
 
 import { arrowGeometry, pathPoints, pointsAttr } from "./analysis.js";
 import { Animator, displayPieces, hopDuration, planTransition } from "./animate.js";
-import { SQUARES, rowSquares, squareRowCol } from "./geometry.js";
+import { AMERICAN_BOARD, geometryOf } from "./geometry.js";
 import { uniqueId } from "./dom.js";
 import { drawingWords, renderDrawing } from "./drawing.js";
 import { pieceSvg } from "./pieces.js";
-import { boardRow, squareLabel } from "./readout.js";
+import { squareLabel } from "./readout.js";
 
 /** @import { Color, DrawnState, PartialState, PieceName } from "./types.js" */
 /** @import { Plan } from "./animate.js" */
-/** @import { RowCol } from "./geometry.js" */
+/** @import { BoardGeometry, RowCol } from "./geometry.js" */
 /** @import { Preview } from "./drawing.js" */
 /**
  * @typedef {object} Marks Everything marked on the squares.
@@ -69,7 +70,7 @@ function svgNode(tag, attrs = {}) {
 }
 
 /**
- * CSS transform that puts a 12.5%-wide element on (row, col).
+ * CSS transform that puts a one-square element (as wide as a square) on (row, col).
  * @param {number} row
  * @param {number} col
  */
@@ -125,28 +126,14 @@ export class BoardView {
       tabindex: "0",
       "aria-label": "Checkers board",
       "aria-roledescription": "checkers board",
-      "aria-rowcount": "8",
-      "aria-colcount": "8",
       "data-lm-suppress-shortcuts": "true",
     });
+    /** @type {HTMLDivElement[]} */
     this.rows = [];
-    for (let r = 0; r < 8; r++) {
-      const row = div("cw-row", { role: "row", "aria-rowindex": String(r + 1) });
-      row.style.top = `${r * 12.5}%`;
-      this.rows.push(row);
-      this.element.appendChild(row);
-    }
-    for (const square of SQUARES) {
-      const el = div("cw-sq", {
-        role: "gridcell",
-        id: `${this.id}-sq${square}`,
-        "data-square": String(square),
-      });
-      this.squareEls.set(square, el);
-    }
+    /** @type {BoardGeometry | null} the board drawn: its size and squares */
+    this.geometry = null;
     this.overlay = svgNode("svg", {
       class: "cw-overlay",
-      viewBox: "0 0 8 8",
       "aria-hidden": "true",
       focusable: "false",
     });
@@ -155,7 +142,6 @@ export class BoardView {
     this.drawLayer = svgNode("svg", {
       class: "cw-draw-layer",
       "data-role": "drawings",
-      viewBox: "0 0 8 8",
       "aria-hidden": "true",
       focusable: "false",
     });
@@ -164,25 +150,71 @@ export class BoardView {
     // The hint: an arrow above the pieces, along every hop of the suggested move.
     this.hintLayer = svgNode("svg", {
       class: "cw-hint-layer",
-      viewBox: "0 0 8 8",
       "aria-hidden": "true",
       focusable: "false",
     });
     this.numberLayer = div("cw-numbers", { "aria-hidden": "true" });
     /** @type {Map<number, HTMLDivElement>} */
     this.numberEls = new Map();
-    for (const square of SQUARES) {
-      const el = div("cw-num", { "data-number": String(square) });
-      el.textContent = String(square);
-      this.numberEls.set(square, el);
-      this.numberLayer.appendChild(el);
-    }
     // The keyboard cursor: a ring of its own above the pieces, so no tint can hide it.
     this.cursorEl = div("cw-cursor-ring", { "aria-hidden": "true" });
     this.cursorEl.hidden = true;
     this.element.append(this.overlay, this.pieceLayer, this.drawLayer, this.hintLayer, this.numberLayer, this.cursorEl);
     this.frame.appendChild(this.element);
+    this.setGeometry(AMERICAN_BOARD);
+  }
+
+  /**
+   * Build the squares of `geometry` (the board Python publishes: its size and numbered
+   * squares), when it is not the board drawn already. The pieces of the old board go.
+   * @param {BoardGeometry} geometry
+   * @returns {boolean} whether the board changed
+   */
+  setGeometry(geometry) {
+    if (geometry === this.geometry) return false;
+    this.geometry = geometry;
+    const n = geometry.size;
+    this.animator.finishAll();
+    for (const entry of this.pieces.values()) entry.el.remove();
+    this.pieces = new Map();
+    this.drag = null;
+    this.dropped = null;
+    for (const row of this.rows) row.remove();
+    this.element.style.setProperty("--cw-n", String(n));
+    this.element.setAttribute("aria-rowcount", String(n));
+    this.element.setAttribute("aria-colcount", String(n));
+    for (const layer of [this.overlay, this.drawLayer, this.hintLayer]) layer.setAttribute("viewBox", `0 0 ${n} ${n}`);
+    this.hintKey = "";
+    this.rows = [];
+    for (let r = 0; r < n; r++) {
+      const row = div("cw-row", { role: "row", "aria-rowindex": String(r + 1) });
+      row.style.top = `${(r * 100) / n}%`;
+      this.rows.push(row);
+      this.element.insertBefore(row, this.overlay);
+    }
+    this.squareEls = new Map();
+    this.labels = new Map();
+    this.numberEls = new Map();
+    this.numberLayer.replaceChildren();
+    for (const square of geometry.squares) {
+      const el = div("cw-sq", {
+        role: "gridcell",
+        id: `${this.id}-sq${square}`,
+        "data-square": String(square),
+      });
+      this.squareEls.set(square, el);
+      const number = div("cw-num", { "data-number": String(square) });
+      number.textContent = String(square);
+      this.numberEls.set(square, number);
+      this.numberLayer.appendChild(number);
+    }
     this.layout();
+    return true;
+  }
+
+  /** The board drawn (American's until a state says otherwise). */
+  get board() {
+    return /** @type {BoardGeometry} */ (this.geometry);
   }
 
   // ------------------------------------------------------------------ layout
@@ -202,24 +234,27 @@ export class BoardView {
    * @returns {RowCol}
    */
   position(square) {
-    return squareRowCol(square, this.orientation);
+    return this.board.rowCol(square, this.orientation);
   }
 
   layout() {
     // Squares go into their screen row in reading order, so screen readers walk the
     // board as it is drawn.
-    for (let r = 0; r < 8; r++) {
-      for (const [c, square] of rowSquares(r, this.orientation).entries()) {
+    const board = this.board;
+    for (let r = 0; r < board.size; r++) {
+      const squares = board.rowSquares(r, this.orientation);
+      for (const [c, square] of squares.entries()) {
         const el = /** @type {HTMLDivElement} */ (this.squareEls.get(square));
         const { col } = this.position(square);
-        el.style.left = `${col * 12.5}%`;
+        el.style.left = `${(col * 100) / board.size}%`;
         el.setAttribute("aria-colindex", String(col + 1));
         const row = this.rows[r];
         if (row.children[c] !== el) row.insertBefore(el, row.children[c] || null);
       }
-      // The row's name counts as the numbering does (row 1: squares 1-4), whichever
-      // side is drawn at the bottom.
-      this.rows[r].setAttribute("aria-label", `Row ${boardRow(rowSquares(r, this.orientation)[0])}`);
+      // The row's name counts as the numbering does (row 1: the row of square 1),
+      // whichever side is drawn at the bottom.
+      if (squares.length) this.rows[r].setAttribute("aria-label", `Row ${board.rowOf.get(squares[0])}`);
+      else this.rows[r].removeAttribute("aria-label");
     }
     for (const [square, el] of this.numberEls) {
       const { row, col } = this.position(square);
@@ -278,12 +313,14 @@ export class BoardView {
    * @param {DrawOptions} [options]
    */
   draw(state, { animate = false, plan: given, hopMs, confirms = false } = {}) {
-    const prev = this.state;
+    // Another board (a variant's): nothing of the old drawing travels to it.
+    const newBoard = this.setGeometry(geometryOf(state));
+    const prev = newBoard ? null : this.state;
     this.state = state;
     const { pieces, faded } = displayPieces(state);
     // A caller may say how the pieces travel (the step-through replay does).
     // `confirms`: Python's answer to a move already drawn; the position stays as drawn.
-    const plan = confirms ? null : given !== undefined ? given : prev ? planTransition(prev, state) : null;
+    const plan = confirms || newBoard ? null : given !== undefined ? given : prev ? planTransition(prev, state) : null;
     // A move drawn ahead of Python's answer keeps travelling when the answer confirms it.
     if (!confirms) this.animator.finishAll();
     const old = this.pieces;
@@ -633,7 +670,7 @@ export class BoardView {
   dragMove(x, y) {
     if (!this.drag) return;
     const size = this.element.getBoundingClientRect().width || 1;
-    const half = size / 16;
+    const half = size / (2 * this.board.size);
     this.drag.entry.el.style.transform = `translate(${x - half}px, ${y - half}px)`;
   }
 

@@ -193,6 +193,7 @@ function render({ model, el }) {
   const drawing = new DrawingInput({
     element: view.element,
     getOrientation: () => view.orientation,
+    getGeometry: () => view.board,
     canDraw,
     send,
     showPreview: (preview) => view.setDrawPreview(preview),

@@ -116,6 +116,28 @@ export const NETWORK = {
   evaluation: { offered: false, shown: false },
 };
 
+/**
+ * The geometry Python publishes (state.geometry, play/geometry.py) for the standard PDN
+ * numbering of a size x size board: square 1 in the top row's second column, numbered
+ * left to right and top to bottom over the dark squares (8: American checkers, 10:
+ * international draughts); `turned`: the board whose double corner is on the player's
+ * left (Italian), square 1 in the top-left corner. Written out here, as a test's own
+ * knowledge: the front end knows no numbering.
+ */
+export function numberedGeometry(size, { turned = false } = {}) {
+  const cells = [];
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) if ((row + col) % 2 === (turned ? 0 : 1)) cells.push(row * size + col);
+  }
+  return { size, cells };
+}
+
+/** American checkers' board, as Python publishes it. */
+export const AMERICAN_GEOMETRY = numberedGeometry(8);
+
+/** The 10x10 board of international draughts: squares 1-50. */
+export const INTERNATIONAL_GEOMETRY = numberedGeometry(10);
+
 function pieces(black, white, kings = []) {
   const out = {};
   for (const s of black) out[String(s)] = kings.includes(s) ? "black-king" : "black-man";
@@ -137,6 +159,7 @@ function base(extra, situation = {}) {
     fen: "",
     turn: "black",
     ply: 0,
+    geometry: AMERICAN_GEOMETRY,
     pieces: {},
     legal: [],
     pending: null,
@@ -177,6 +200,30 @@ export function startState(extra = {}) {
     ],
     ...extra,
   });
+}
+
+/** International draughts' opening (a 10x10 board, squares 1-50): White to move, on
+ * 31-50, Black on 1-20; the nine moves are what Python would list (a test's own). */
+export function internationalStart(extra = {}) {
+  return base({
+    geometry: INTERNATIONAL_GEOMETRY,
+    turn: "white",
+    pieces: pieces(range(1, 20), range(31, 50)),
+    counts: { black: { men: 20, kings: 0 }, white: { men: 20, kings: 0 } },
+    status: { text: "White to move", kind: "turn" },
+    legal: [
+      move([31, 26]),
+      move([31, 27]),
+      move([32, 27]),
+      move([32, 28]),
+      move([33, 28]),
+      move([33, 29]),
+      move([34, 29]),
+      move([34, 30]),
+      move([35, 30]),
+    ],
+    ...extra,
+  }, { resign: { side: "white" }, "offer-draw": { side: "white" } });
 }
 
 /** After 11-15: White to move. */

@@ -41,6 +41,7 @@ STATE_KEYS = {
     "fen",
     "turn",
     "ply",
+    "geometry",
     "pieces",
     "legal",
     "pending",
@@ -116,6 +117,7 @@ def test_state_has_every_field_the_front_end_draws():
     assert state["names"] == {"black": "Black", "white": "White"}
     assert state["players"] == {"black": "human", "white": "human"}
     assert state["can_undo"] is False and state["can_redo"] is False
+    assert state["geometry"]["size"] == 8 and len(state["geometry"]["cells"]) == 32
     assert w.orientation == "black"  # the first mover at the bottom
     json.dumps(state)  # plain JSON
 

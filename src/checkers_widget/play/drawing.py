@@ -80,16 +80,19 @@ def drawing_state(drawing: Drawing) -> DrawingState:
     }
 
 
-def _square(content: dict[str, Any], key: str) -> int:
+def _square(content: dict[str, Any], key: str, squares: int) -> int:
     value = content.get(key)
-    if type(value) is not int or not 1 <= value <= 32:
-        raise IntentError(f"a drawing's {key} must be a square from 1 to 32, not {value!r:.40}")
+    if type(value) is not int or not 1 <= value <= squares:
+        raise IntentError(
+            f"a drawing's {key} must be a square from 1 to {squares}, not {value!r:.40}"
+        )
     return value
 
 
-def parse_draw_intent(content: dict[str, Any], version: int) -> DrawIntent:
+def parse_draw_intent(content: dict[str, Any], version: int, *, squares: int = 32) -> DrawIntent:
     """A draw intent from a message already checked to be small plain JSON
-    (see :func:`~checkers_widget.play.intents.parse_intent`); IntentError if malformed."""
+    (see :func:`~checkers_widget.play.intents.parse_intent`), on a board of ``squares``
+    squares; IntentError if malformed."""
     action = content.get("action")
     if type(action) is not str or action not in DRAW_ACTIONS:
         raise IntentError(
@@ -105,8 +108,9 @@ def parse_draw_intent(content: dict[str, Any], version: int) -> DrawIntent:
     if type(colour) is not str or colour not in COLOURS:
         raise IntentError(f"a drawing's colour must be one of {list(COLOURS)}, not {colour!r:.40}")
     if action == "mark":
-        return DrawIntent(version, "mark", square=_square(content, "square"), colour=colour)
-    start, end = _square(content, "from"), _square(content, "to")
+        square = _square(content, "square", squares)
+        return DrawIntent(version, "mark", square=square, colour=colour)
+    start, end = _square(content, "from", squares), _square(content, "to", squares)
     if start == end:
         raise IntentError("an arrow needs two different squares (a square is marked instead)")
     return DrawIntent(version, "arrow", start=start, end=end, colour=colour)

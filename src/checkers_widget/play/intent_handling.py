@@ -20,6 +20,7 @@ from ..core.errors import CheckersError, HookError, IllegalMoveError
 from ..core.game import Game
 from ..network import SessionError
 from .drawing import DrawIntent, handle_draw
+from .geometry import square_count
 from .intents import (
     Command,
     EditIntent,
@@ -55,7 +56,8 @@ class IntentHandler:
         """Refuse ``content`` or hand it to the move, edit or command handling."""
         session = self._session
         try:
-            intent = parse_intent(content)
+            # (the board's own squares: 1-32, or 1-50 on a 10x10 board)
+            intent = parse_intent(content, squares=square_count(session.game.board))
         except IntentError as exc:
             logger.warning("refused a malformed message from the board: %s", exc)
             return session.refuse(f"Refused a malformed message: {exc}")

@@ -192,11 +192,13 @@ def _check_fields(content: dict[str, Any], allowed: set[str], kind: str) -> None
         raise IntentError(f"unexpected fields in {kind} message: {shown}")
 
 
-def parse_intent(content: Any) -> Intent:
+def parse_intent(content: Any, *, squares: int = 32) -> Intent:
     """Validate a raw message from the front end; raises :class:`IntentError` if malformed.
 
     Any value at all is answered, in time bounded by :data:`MAX_INTENT_BYTES`: a
-    well-formed intent, or an :class:`IntentError` saying what is wrong.
+    well-formed intent, or an :class:`IntentError` saying what is wrong. ``squares``: how
+    many the board has (its geometry's, see :mod:`.geometry`: 32 on the American board,
+    50 on a 10x10 one); a square named outside 1..squares is malformed.
     """
     if type(content) is not dict:
         raise IntentError(f"a message must be an object, not {type(content).__name__}")
@@ -208,7 +210,7 @@ def parse_intent(content: Any) -> Intent:
         )
     version = _check_int(content.get("version"), "version", 0, 2**53)
     if kind == "draw":
-        return parse_draw_intent(content, version)
+        return parse_draw_intent(content, version, squares=squares)
     if kind == "move" and "notation" in content:
         notation = content.get("notation")
         if type(notation) is not str or not 0 < len(notation) <= MAX_NOTATION_CHARS:
@@ -222,9 +224,9 @@ def parse_intent(content: Any) -> Intent:
         path = content.get("path")
         if type(path) is not list or not 2 <= len(path) <= 13:
             raise IntentError(f"a move path must list 2 to 13 squares, not {_shown(path)}")
-        squares = tuple(_check_int(s, "a square", 1, 32) for s in path)
+        clicked = tuple(_check_int(s, "a square", 1, squares) for s in path)
         _check_fields(content, {"kind", "version", "path"}, "a move")
-        return MoveIntent(version, squares)
+        return MoveIntent(version, clicked)
     if kind == "command":
         name = _check_choice(content.get("name"), COMMANDS, "command")
         side = _check_side(content.get("side"), "side")
@@ -241,7 +243,7 @@ def parse_intent(content: Any) -> Intent:
     )
     square = content.get("square")
     if square is not None or action == "place":
-        square = _check_int(square, "a square", 1, 32)
+        square = _check_int(square, "a square", 1, squares)
     piece = content.get("piece")
     if piece is not None and (type(piece) is not str or piece not in EDIT_PIECES):
         raise IntentError(

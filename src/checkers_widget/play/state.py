@@ -22,6 +22,7 @@ from ..core.game import Game
 from ..core.move import Move
 from .commands import ControlFacts, ControlState, controls_for
 from .drawing import DrawingState, drawing_state
+from .geometry import GeometryState, geometry_of
 from .openings import ExplorerState, OpeningState, explorer_state, opening_state
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ __all__ = [
     "EarnedMilestoneState",
     "EditorState",
     "ExplorerState",
+    "GeometryState",
     "HistoryState",
     "JoinRequestState",
     "LearnState",
@@ -281,6 +283,8 @@ class BoardState(TypedDict):
     fen: str
     turn: Color
     ply: int
+    #: The board's size and where each numbered square is drawn (see :mod:`.geometry`).
+    geometry: GeometryState
     pieces: dict[str, str]
     #: The moves the board offers to click (none while it is not this board's turn).
     legal: list[MoveState]
@@ -510,6 +514,7 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
         "fen": board.to_fen(),
         "turn": game.turn,
         "ply": game.ply,
+        "geometry": geometry_of(board),
         "pieces": {str(s): p.name for s, p in board.pieces.items()},
         # Nothing to click on a board whose turn it is not: no piece is lit as movable.
         "legal": [move_state(m) for m in legal] if inputs.offers_moves else [],
