@@ -1,4 +1,4 @@
-"""The general move generator: the legal moves of any :class:`~checkers_widget.core.variants.Variant`.
+"""The general move generator: the legal moves of any draughts :class:`~.variants.Variant`.
 
 American checkers has its own generator (:mod:`movegen`), written for speed over a
 bitboard layout of 8x8; this one reads the rules from a variant's fields and plays on any

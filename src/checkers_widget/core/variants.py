@@ -139,7 +139,8 @@ class Variant:
         changed = [
             f.name.replace("_", " ")
             for f in fields(self)
-            if f.name not in ("name", "title", "aliases") and getattr(self, f.name) != getattr(base, f.name)
+            if f.name not in ("name", "title", "aliases")
+            and getattr(self, f.name) != getattr(base, f.name)
         ]
         return f"{self.title} ({', '.join(changed)})"
 
@@ -271,4 +272,6 @@ def variant(name: str | Variant = "american", **options: bool) -> Variant:
             )
         if not isinstance(value, bool):
             raise VariantError(f"variant option {option} must be True or False, not {brief(value)}")
-    return replace(found, **options) if options else found
+    if "men_capture_backward" in options:
+        found = replace(found, men_capture_backward=options["men_capture_backward"])
+    return found
