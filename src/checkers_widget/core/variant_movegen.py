@@ -81,8 +81,9 @@ class VariantRules:
     # ------------------------------------------------------------------ moves
     def moves(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
         """Every legal move of the side to move: its captures if it has one, else its steps."""
-        found = self.captures(own, opp, kings, down)
-        return found if found else self.steps(own, opp, kings, down)
+        if self.has_capture(own, opp, kings, down):
+            return self.captures(own, opp, kings, down)
+        return self.steps(own, opp, kings, down)
 
     def steps(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
         """The non-capturing moves, by starting square, then direction, then distance."""
@@ -112,6 +113,33 @@ class VariantRules:
                         dst = ray[0]
                         out.append(((src, dst), (), bool(bit[dst] & crown_row), 0))
         return out
+
+    def count_steps(self, own: int, opp: int, kings: int, down: bool) -> int:
+        """``len(self.steps(...))`` without making the moves (perft's last ply)."""
+        bit, rays, flying = self.bit, self.rays, self.flying
+        occupied = own | opp
+        man_dirs = self.man_step_dirs[down]
+        count = 0
+        mask = own
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            src = low.bit_length() - 1
+            if kings & low:
+                for ray in rays[src]:
+                    for dst in ray:
+                        if occupied & bit[dst]:
+                            break
+                        count += 1
+                        if not flying:
+                            break
+            else:
+                square_rays = rays[src]
+                for d in man_dirs:
+                    ray = square_rays[d]
+                    if ray and not occupied & bit[ray[0]]:
+                        count += 1
+        return count
 
     def has_capture(self, own: int, opp: int, kings: int, down: bool) -> bool:
         """Whether the side to move has a capture (and so must capture)."""
@@ -258,9 +286,14 @@ class VariantRules:
         """Leaf count of the legal-move tree ``depth`` plies deep (the last ply counted in bulk)."""
         if depth == 0:
             return 1
-        moves = self.moves(own, opp, kings, down)
-        if depth == 1:
-            return len(moves)
+        if not self.has_capture(own, opp, kings, down):
+            if depth == 1:
+                return self.count_steps(own, opp, kings, down)
+            moves = self.steps(own, opp, kings, down)
+        else:
+            moves = self.captures(own, opp, kings, down)
+            if depth == 1:
+                return len(moves)
         bit = self.bit
         total = 0
         for path, _caps, crowns, taken in moves:
