@@ -227,9 +227,12 @@ class Board:
 
     def _use(self, chosen: str | Variant) -> None:
         """Take on a variant's rules: its generator (None: :mod:`movegen`) and square bits."""
-        v = chosen if chosen is AMERICAN else variant(chosen)
-        if v == AMERICAN:
+        if chosen is AMERICAN:
             v = AMERICAN
+        else:
+            v = variant(chosen)
+            if v == AMERICAN:
+                v = AMERICAN  # one object, so that `is AMERICAN` is the test
         self._variant: Variant = v
         self._rules: VariantRules | None = None if v.uses_bitboards else rules_of(v)
         self._bits: tuple[int, ...] = BIT if self._rules is None else v.geometry.bit

@@ -33,6 +33,7 @@ English/American, "22,W,8,8,N2,1" Italian, "23,B,8,8,N1,0" American pool,
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import cached_property
 from typing import Literal
 
 from .color import BLACK, WHITE, Color
@@ -122,7 +123,7 @@ class Variant:
         black, white = (low, high) if top == BLACK else (high, low)
         return f"{self.first[0].upper()}:W{white}:B{black}"
 
-    @property
+    @cached_property
     def uses_bitboards(self) -> bool:
         """Whether American checkers' bitboard generator (:mod:`movegen`) plays these rules.
 
