@@ -531,3 +531,17 @@ def test_explain_on_another_variant_names_its_rules_and_squares() -> None:
     assert "White's turn" in game.explain("20-25")
     russian = Game(fen="W:W18:B22", variant="russian")
     assert "capturing is compulsory" in russian.explain("18-14")
+
+
+def test_game_draw_rules_work_on_another_variant() -> None:
+    game = Game(fen="W:WK29:BK1", variant="russian", draw_rules="browser")
+    for _ in range(2):
+        for move in ("29-25", "1-5", "25-29", "5-1"):
+            game.play(move)
+    assert game.result == "1/2-1/2"
+    assert game.termination is not None and "repetition" in game.termination
+    quiet = Game(fen="W:WK29:BK1", variant="brazilian")
+    moves = ("29-25", "1-5", "25-29", "5-1")
+    for ply in range(80):
+        quiet.play(moves[ply % 4])
+    assert quiet.result == "1/2-1/2" and "40-move" in (quiet.termination or "")
