@@ -245,13 +245,6 @@ def test_game_carries_the_variant() -> None:
     assert game.ply == 2
 
 
-def test_engine_refuses_other_variants() -> None:
-    from checkers_widget import Engine
-
-    with pytest.raises(VariantError, match="American checkers only"):
-        Engine().analyse(Board(variant="russian"), depth=1)
-
-
 def test_pictures_of_other_boards_are_refused_and_text_is_drawn() -> None:
     b = Board(variant="international")
     with pytest.raises(VariantError):

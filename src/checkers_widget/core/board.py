@@ -714,8 +714,7 @@ class Board:
     def _drawable(self) -> bool:
         """Whether :mod:`~checkers_widget.formats.svg` draws this board: 8x8, standard
         numbering, Black on 1-12 (American checkers' board)."""
-        v = self._variant
-        return v.size == 8 and not v.turned and v.top == BLACK
+        return self._variant.american_board
 
     def picture(
         self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360

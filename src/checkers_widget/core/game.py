@@ -952,15 +952,8 @@ class Game:
 
         return read_game(text, **options)
 
-    def _american_only(self, what: str) -> None:
-        if self.variant is not AMERICAN:
-            raise VariantError(
-                f"{what} is for American checkers games only for now, not {self.variant.describe()}"
-            )
-
     def to_pdn(self) -> str:
         """The game as PDN text, tags, comments and result included (American checkers)."""
-        self._american_only("PDN export")
         from ..formats.pdn import write_game
 
         return write_game(self)
@@ -971,7 +964,6 @@ class Game:
         Draw rules, side names, how the game ended and the ply being shown are kept in
         extra tags, so the loaded game equals this one (see :mod:`checkers_widget.formats.saving`).
         """
-        self._american_only("saving")
         from ..formats.saving import save_game
 
         return save_game(self, path)

@@ -123,6 +123,12 @@ class Variant:
         black, white = (low, high) if top == BLACK else (high, low)
         return f"{self.first[0].upper()}:W{white}:B{black}"
 
+    @property
+    def american_board(self) -> bool:
+        """Whether the variant is played on American checkers' board (8x8, its numbering,
+        Black on 1-12): the board the pictures, animations and the widget draw."""
+        return self.size == 8 and not self.turned and self.top == BLACK
+
     @cached_property
     def uses_bitboards(self) -> bool:
         """Whether American checkers' bitboard generator (:mod:`movegen`) plays these rules.
