@@ -538,3 +538,13 @@ def test_game_draw_rules_work_on_another_variant() -> None:
     for ply in range(80):
         quiet.play(moves[ply % 4])
     assert quiet.result == "1/2-1/2" and "40-move" in (quiet.termination or "")
+
+
+def test_a_variant_of_ones_own_is_checked_and_played() -> None:
+    for bad in ({"size": 12}, {"first": "red"}, {"capture_rule": "max"}, {"flying_kings": 1}):
+        with pytest.raises(VariantError):
+            Variant("mine", "My rules", 0, **bad)  # type: ignore[arg-type]
+    flying = Variant("mine", "American checkers with flying kings", 0, flying_kings=True)
+    b = Board("W:WK29:B1", variant=flying)
+    assert len(b.legal_moves()) == 7
+    assert b.variant is flying and "variant=Variant(" in repr(b)

@@ -37,7 +37,7 @@ from .outcome import Outcome, lost_by, no_moves_win
 from .position import check_position, check_square, check_turn
 from .squares import BIT, BLACK_CROWN_ROW, SQUARE_OF_BIT, VALID, WHITE_CROWN_ROW, squares_of
 from .variant_movegen import VariantRules, rules_of
-from .variants import AMERICAN, Variant, variant
+from .variants import AMERICAN, VARIANTS, Variant, variant
 
 if TYPE_CHECKING:
     from ..formats.svg import Picture
@@ -690,7 +690,7 @@ class Board:
         if self._variant is AMERICAN:
             return f"Board({self.to_fen()!r})"
         v = self._variant
-        named = repr(v.name) if v == variant(v.name) else repr(v)
+        named = repr(v.name) if VARIANTS.get(v.name) == v else repr(v)
         return f"Board({self.to_fen()!r}, variant={named})"
 
     def __str__(self) -> str:

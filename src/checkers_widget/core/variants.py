@@ -62,6 +62,9 @@ CaptureRule = Literal["free", "most", "italian", "spanish"]
 #: crown row (international, Brazilian, pool).
 Crowning = Literal["ends-move", "continues", "at-end"]
 
+_CAPTURE_RULES: tuple[CaptureRule, ...] = ("free", "most", "italian", "spanish")
+_CROWNINGS: tuple[Crowning, ...] = ("ends-move", "continues", "at-end")
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -94,6 +97,32 @@ class Variant:
     distinct_routes: bool = False
     goal_reversed: bool = False
     aliases: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Refuse rules the generator cannot play, with a VariantError naming the field."""
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise VariantError(f"a variant's name must be non-empty text, not {brief(self.name)}")
+        if isinstance(self.size, bool) or self.size not in (8, 10):
+            raise VariantError(f"variant {self.name}: size must be 8 or 10, not {brief(self.size)}")
+        for name in ("top", "first"):
+            if getattr(self, name) not in (BLACK, WHITE):
+                raise VariantError(
+                    f"variant {self.name}: {name} must be 'black' or 'white', "
+                    f"not {brief(getattr(self, name))}"
+                )
+        choices = {"capture_rule": _CAPTURE_RULES, "crowning": _CROWNINGS}
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise VariantError(
+                    f"variant {self.name}: {name} must be one of {', '.join(allowed)}, "
+                    f"not {brief(getattr(self, name))}"
+                )
+        for f in fields(self):
+            if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
+                raise VariantError(
+                    f"variant {self.name}: {f.name} must be True or False, "
+                    f"not {brief(getattr(self, f.name))}"
+                )
 
     @property
     def geometry(self) -> Geometry:
