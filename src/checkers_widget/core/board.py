@@ -467,8 +467,10 @@ class Board:
         """The legal moves of :meth:`legal_moves`, in the same order, one at a time.
 
         For code that stops early (``next(board.generate_legal_moves(), None)``, ``any``):
-        each :class:`Move` is made only when asked for. The iterator keeps to the position
-        it was made on, even if the board changes while it is being read.
+        each :class:`Move` is made only when asked for (on a board of another variant than
+        American checkers they are all made at once: the capture rules choose among whole
+        captures). The iterator keeps to the position it was made on, even if the board
+        changes while it is being read.
         """
         own, opp, black = self._sides()
         if self._rules is not None:
