@@ -321,6 +321,15 @@ def test_international_two_routes_taking_the_same_pieces_to_the_same_square_are_
     routes = dataclasses.replace(VARIANTS["international"], distinct_routes=True)
     both = board(routes, "W", [K(1, 2)], spots).legal_moves()
     assert [m.end for m in both].count(home) == 2
+    # The route not listed may still be played, or written in full.
+    (listed,) = [m for m in moves if m.end == home]
+    (other,) = [m for m in both if m.end == home and m.path != listed.path]
+    assert other not in moves and b.is_legal(other)
+    assert b.parse_move("x".join(map(str, other.path))) == other
+    after_other = b.copy()
+    after_other.push(other)
+    b.push(listed)
+    assert after_other == b and after_other.zobrist == b.zobrist
 
 
 # ---------------------------------------------------------------------- Russian

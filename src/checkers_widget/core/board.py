@@ -478,8 +478,22 @@ class Board:
         return iter_moves_of(own, opp, self._kings, black)
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` can be played here."""
-        return move in self.legal_moves()
+        """Whether ``move`` can be played here (in a variant whose captures count once
+        whatever their route, any route of a legal capture is legal)."""
+        return move in self.legal_moves() or move in self._other_routes()
+
+    def _other_routes(self) -> list[Move]:
+        """Every route of every legal capture, in a variant where :meth:`legal_moves` lists
+        a capture once whatever its route (empty otherwise): another route of a legal
+        capture may be played or written too."""
+        rules = self._rules
+        if rules is None or self._variant.distinct_routes:
+            return []
+        own, opp, _ = self._sides()
+        if not rules.has_capture(own, opp, self._kings, self._down()):
+            return []
+        raw = rules.captures(own, opp, self._kings, self._down(), every_route=True)
+        return [Move._generated(path, caps, crowns) for path, caps, crowns, _ in raw]
 
     def is_over(self) -> bool:
         """Whether the side to move has no legal move (and so has lost, or in giveaway won)."""
@@ -529,7 +543,7 @@ class Board:
         elif not isinstance(move, Move):
             raise IllegalMoveError(f"not a move: {brief(move)}", self.legal_moves())
         legal = self.legal_moves()
-        if move not in legal:
+        if move not in legal and move not in self._other_routes():
             raise IllegalMoveError(
                 f"{move} is not legal for {self._turn} here; legal moves: "
                 + ", ".join(map(str, legal)),
@@ -642,6 +656,9 @@ class Board:
         matches = [m for m in legal if m.path == squares]
         if not matches:
             matches = [m for m in legal if _follows(m.path, squares)]
+        if not matches:
+            # Another route of a capture listed once (international draughts and the like).
+            matches = [m for m in self._other_routes() if m.path == squares]
         if len(matches) == 1:
             return matches[0]
         if matches:
