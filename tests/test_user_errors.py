@@ -215,7 +215,7 @@ def test_the_editor_refuses_what_the_board_refuses() -> None:
         (lambda: Piece.from_symbol("x"), "symbol"),
         (lambda: Move("11-15"), "parse_move"),
         (lambda: Move((11,)), "two squares"),
-        (lambda: Move((11, 40)), "1-32"),
+        (lambda: Move((11, 51)), "1-50"),
         (lambda: Move((11, 15), captures=(1, 2)), "hop"),
         (lambda: Move((11, 15), crowns="no"), "crowns"),
         (lambda: Board.empty("red"), "black"),

@@ -24,10 +24,12 @@ from .core.errors import (
     PositionError,
     ProtocolError,
     SessionError,
+    VariantError,
 )
 from .core.game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
 from .core.move import Move, Piece
 from .core.outcome import Outcome
+from .core.variants import VARIANTS, Variant
 from .engine import LEVELS, Analysis, Engine
 from .export import animate
 from .formats.pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
@@ -44,6 +46,7 @@ __all__ = [
     "LEVELS",
     "SIDE_NAME_PRESETS",
     "START_FEN",
+    "VARIANTS",
     "WHITE",
     "AmbiguousMoveError",
     "Analysis",
@@ -77,6 +80,8 @@ __all__ = [
     "Review",
     "SessionError",
     "TimeControl",
+    "Variant",
+    "VariantError",
     "animate",
     "board_svg",
     "read_game",

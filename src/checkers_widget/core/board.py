@@ -4,6 +4,13 @@
 pure Python (bitboards over the layout in :mod:`squares`) so it imports in
 milliseconds and runs anywhere, Pyodide included. It knows nothing about draw rules,
 results or players: that is :class:`~checkers_widget.core.game.Game`'s job.
+
+A board carries its :class:`~checkers_widget.core.variants.Variant` (``Board(variant=
+"international")``; American checkers by default). American checkers, and giveaway whose
+moves are the same, play on :mod:`movegen`'s bitboards, the code path the engine and
+perft were made fast on; every other variant keeps its pieces as bitboards with bit ``s``
+for square ``s`` and asks :mod:`variant_movegen` for its moves. Everything else (pieces,
+FEN, push/pop, hashing, mirroring, editing) is shared, each variant with its own squares.
 """
 
 from __future__ import annotations
@@ -11,21 +18,35 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING
 
 from . import movegen
 from .color import BLACK, WHITE, Color
-from .errors import AmbiguousMoveError, CheckersError, IllegalMoveError, brief, clipped
+from .errors import (
+    AmbiguousMoveError,
+    CheckersError,
+    IllegalMoveError,
+    VariantError,
+    brief,
+    clipped,
+)
 from .fen import parse_fen, write_fen
 from .move import Move, Piece
-from .outcome import Outcome, lost_by
+from .outcome import Outcome, lost_by, no_moves_win
 from .position import check_position, check_square, check_turn
 from .squares import BIT, BLACK_CROWN_ROW, SQUARE_OF_BIT, VALID, WHITE_CROWN_ROW, squares_of
+from .variant_movegen import VariantRules, rules_of
+from .variants import AMERICAN, VARIANTS, Variant, variant
 
 if TYPE_CHECKING:
     from ..formats.svg import Picture
 
-__all__ = ["START_FEN", "Board"]
+__all__ = ["START_FEN", "Board", "PositionKey"]
+
+#: :meth:`Board.key`: ``(black, white, kings, turn)``, and the variant after them on a
+#: board of any other variant than American checkers.
+PositionKey = tuple[int, int, int, Color] | tuple[int, int, int, Color, Variant]
 
 #: The standard opening position: Black on 1-12 to move, White on 21-32.
 START_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
@@ -42,6 +63,19 @@ _Z_WHITE_MAN = {BIT[s]: _rng.getrandbits(64) for s in range(1, 33)}
 _Z_WHITE_KING = {BIT[s]: _rng.getrandbits(64) for s in range(1, 33)}
 _Z_WHITE_TO_MOVE = _rng.getrandbits(64)
 del _rng
+
+
+@cache
+def _variant_keys(v: Variant) -> tuple[tuple[list[int], list[int], list[int], list[int]], int]:
+    """Zobrist keys of a variant other than American checkers: per piece kind a list by
+    square, and the variant's own key, XORed into every hash (so that one position under
+    two variants' rules hashes differently). Seeded from the variant, the same in every
+    process."""
+    rng = random.Random(f"checkers-widget {v!r}")
+    n = v.squares + 1
+    tables = tuple([rng.getrandbits(64) for _ in range(n)] for _ in range(4))
+    return (tables[0], tables[1], tables[2], tables[3]), rng.getrandbits(64)
+
 
 # ASCII digits and spaces only (re.ASCII): int() would read other scripts' digits too.
 _MOVE_TEXT = re.compile(r"\s*\d+\s*(?:[-x:]\s*\d+\s*)+", re.IGNORECASE | re.ASCII)
@@ -64,24 +98,25 @@ def square_numbers(text: str) -> list[int] | None:
     return numbers
 
 
-def move_text_squares(text: str) -> tuple[int, ...]:
+def move_text_squares(text: str, squares: int = 32) -> tuple[int, ...]:
     """The squares that move text names, in order: ``"22x15x8"`` gives ``(22, 15, 8)``.
 
-    Move text is squares 1-32 joined by ``-``, ``x`` or ``:`` (spaces allowed around
-    them). Only the text is read, not a position: whether the squares make a legal move
-    is the board's to say (:meth:`Board.parse_move`). Raises :class:`IllegalMoveError`
-    (with no legal moves attached) saying what is wrong with text that is not move text.
+    Move text is squares 1-``squares`` (1-32 unless a variant's board has more) joined by
+    ``-``, ``x`` or ``:`` (spaces allowed around them). Only the text is read, not a
+    position: whether the squares make a legal move is the board's to say
+    (:meth:`Board.parse_move`). Raises :class:`IllegalMoveError` (with no legal moves
+    attached) saying what is wrong with text that is not move text.
     """
     if not isinstance(text, str) or not _MOVE_TEXT.fullmatch(text):
         raise IllegalMoveError(
-            f"cannot read move {brief(text)}: expected squares 1-32 joined by '-' or 'x' "
-            "(e.g. 11-15 or 22x15x6)"
+            f"cannot read move {brief(text)}: expected squares 1-{squares} joined by '-' or "
+            "'x' (e.g. 11-15 or 22x15x6)"
         )
     numbers = square_numbers(text)
-    bad = next((s for s in numbers if not 1 <= s <= 32), None) if numbers else None
+    bad = next((s for s in numbers if not 1 <= s <= squares), None) if numbers else None
     if numbers is None or bad is not None:
         what = "a number" if bad is None else f"square {bad}"
-        raise IllegalMoveError(f"{what} in {brief(text)} is not on the board (1-32)")
+        raise IllegalMoveError(f"{what} in {brief(text)} is not on the board (1-{squares})")
     return tuple(numbers)
 
 
@@ -153,13 +188,31 @@ class Board:
     reads back as the same board.
     Moves are :class:`~checkers_widget.core.move.Move` values; :meth:`push` plays one and
     :meth:`pop` takes it back, restoring the position (and its hash) exactly.
+
+    ``variant`` (a name such as ``"international"`` or a
+    :class:`~checkers_widget.core.variants.Variant`) chooses the rules, American checkers
+    by default; ``Board(variant="russian")`` is that variant's start position, and a FEN is
+    read with the variant's squares (1-50 on 10x10). The board keeps its variant through
+    :meth:`copy`, :meth:`mirror` and every edit; boards of different variants are never
+    equal.
     """
 
-    __slots__ = ("_black", "_hash", "_kings", "_stack", "_turn", "_white")
+    __slots__ = (
+        "_bits",
+        "_black",
+        "_hash",
+        "_kings",
+        "_rules",
+        "_stack",
+        "_turn",
+        "_variant",
+        "_white",
+    )
 
-    def __init__(self, fen: str | None = None) -> None:
+    def __init__(self, fen: str | None = None, *, variant: str | Variant = AMERICAN) -> None:
         self._stack: list[tuple[Move, int, int, int, int]] = []
-        if fen is None:
+        self._use(variant)
+        if fen is None and self._variant.uses_bitboards:
             self._black, self._white, self._kings, self._turn = (
                 _START_BLACK,
                 _START_WHITE,
@@ -167,43 +220,88 @@ class Board:
                 BLACK,
             )
         else:
-            turn, pieces = parse_fen(fen)
+            text = self._variant.start_fen if fen is None else fen
+            turn, pieces = parse_fen(text, self._variant)
             self._set(turn, pieces)
-        self._hash = _zobrist(self._black, self._white, self._kings, self._turn)
+        self._rehash()
+
+    def _use(self, chosen: str | Variant) -> None:
+        """Take on a variant's rules: its generator (None: :mod:`movegen`) and square bits."""
+        if chosen is AMERICAN:
+            v = AMERICAN
+        else:
+            v = variant(chosen)
+            if v == AMERICAN:
+                v = AMERICAN  # one object, so that `is AMERICAN` is the test
+        self._variant: Variant = v
+        self._rules: VariantRules | None = None if v.uses_bitboards else rules_of(v)
+        self._bits: tuple[int, ...] = BIT if self._rules is None else v.geometry.bit
+
+    def _rehash(self) -> None:
+        """Compute the position's hash from scratch (set-up and edits; moves update it)."""
+        if self._rules is None:
+            self._hash = _zobrist(self._black, self._white, self._kings, self._turn)
+            if self._variant is not AMERICAN:
+                self._hash ^= _variant_keys(self._variant)[1]
+            return
+        (black_man, black_king, white_man, white_king), salt = _variant_keys(self._variant)
+        h = salt ^ (_Z_WHITE_TO_MOVE if self._turn == WHITE else 0)
+        for square in self._squares_of(self._black):
+            h ^= (black_king if self._kings >> square & 1 else black_man)[square]
+        for square in self._squares_of(self._white):
+            h ^= (white_king if self._kings >> square & 1 else white_man)[square]
+        self._hash = h
+
+    def _squares_of(self, mask: int) -> list[int]:
+        """The squares of a bitboard in this board's layout, in ascending order."""
+        if self._rules is None:
+            return squares_of(mask)
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
 
     # ------------------------------------------------------------------ set-up
     @classmethod
-    def from_fen(cls, fen: str) -> Board:
-        """The position a PDN FEN describes; raises :class:`FenError` if it is malformed."""
-        return cls(fen)
+    def from_fen(cls, fen: str, *, variant: str | Variant = AMERICAN) -> Board:
+        """The position a PDN FEN describes, under ``variant``'s rules (American checkers by
+        default); raises :class:`FenError` if it is malformed or not a position of the
+        variant (a square 51, a man on its crown row...), and
+        :class:`~checkers_widget.core.errors.VariantError` for an unknown variant."""
+        return cls(fen, variant=variant)
 
     @classmethod
-    def empty(cls, turn: Color = BLACK) -> Board:
+    def empty(cls, turn: Color = BLACK, *, variant: str | Variant = AMERICAN) -> Board:
         """A board with no pieces, for setting up positions by hand."""
         check_turn(turn)
-        board = cls()
+        board = cls(variant=variant)
         board._black = board._white = board._kings = 0
         board._turn = turn
-        board._hash = _zobrist(0, 0, 0, turn)
+        board._rehash()
         return board
 
     @classmethod
-    def from_pieces(cls, pieces: dict[int, Piece], turn: Color = BLACK) -> Board:
+    def from_pieces(
+        cls, pieces: dict[int, Piece], turn: Color = BLACK, *, variant: str | Variant = AMERICAN
+    ) -> Board:
         """A position from a mapping of squares to pieces, e.g. ``{10: Piece("black", True)}``.
 
         Raises :class:`~checkers_widget.core.errors.PositionError` for a position the rules
-        forbid (see :func:`~checkers_widget.core.position.check_position`).
+        of ``variant`` forbid (see :func:`~checkers_widget.core.position.check_position`).
         """
-        checked = check_position(pieces, turn)
-        board = cls.empty(turn)
+        board = cls.empty(turn, variant=variant)
+        checked = check_position(pieces, turn, board._variant)
         board._set(turn, checked)
-        board._hash = _zobrist(board._black, board._white, board._kings, turn)
+        board._rehash()
         return board
 
     def _set(self, turn: Color, pieces: dict[int, Piece]) -> None:
+        bits = self._bits
         black = white = kings = 0
         for square, piece in pieces.items():
-            bit = BIT[square]
+            bit = bits[square]
             if piece.color == BLACK:
                 black |= bit
             else:
@@ -224,13 +322,28 @@ class Board:
         from the side to move's point of view gives both the same score (a test of an
         evaluation's symmetry). Mirroring twice gives the position back. The copy starts
         with no moves played (the original's would not be legal on it).
+
+        On a board of another variant, square ``s`` becomes ``squares + 1 - s`` (51 - s on
+        10x10) and the mirrored board keeps the variant; the side that starts at the top is
+        the variant's, so the pieces that change colour also change ends, and the rules
+        still treat the two positions alike.
         """
         board = Board.__new__(Board)
-        board._black, board._white = _turned(self._white), _turned(self._black)
-        board._kings = _turned(self._kings)
+        board._use(self._variant)
+        if self._rules is None:
+            board._black, board._white = _turned(self._white), _turned(self._black)
+            board._kings = _turned(self._kings)
+        else:
+            n = self._variant.squares + 1
+
+            def turned(mask: int) -> int:
+                return sum(1 << (n - s) for s in self._squares_of(mask))
+
+            board._black, board._white = turned(self._white), turned(self._black)
+            board._kings = turned(self._kings)
         board._turn = WHITE if self._turn == BLACK else BLACK
         board._stack = []
-        board._hash = _zobrist(board._black, board._white, board._kings, board._turn)
+        board._rehash()
         return board
 
     def to_fen(self) -> str:
@@ -240,12 +353,18 @@ class Board:
     def copy(self, *, stack: bool = True) -> Board:
         """An independent copy; with ``stack=False`` the copy forgets the moves played."""
         board = Board.__new__(Board)
+        board._variant, board._rules, board._bits = self._variant, self._rules, self._bits
         board._black, board._white, board._kings = self._black, self._white, self._kings
         board._turn, board._hash = self._turn, self._hash
         board._stack = list(self._stack) if stack else []
         return board
 
     # ------------------------------------------------------------------ queries
+    @property
+    def variant(self) -> Variant:
+        """The rules this board plays by (:class:`~checkers_widget.core.variants.Variant`)."""
+        return self._variant
+
     @property
     def turn(self) -> Color:
         """The side to move: ``"black"`` or ``"white"``."""
@@ -262,7 +381,11 @@ class Board:
 
     @property
     def bitboards(self) -> tuple[int, int, int]:
-        """``(black, white, kings)`` in the internal layout, for engines and tools."""
+        """``(black, white, kings)`` in the internal layout, for engines and tools.
+
+        American checkers (and giveaway): the layout of :mod:`squares`; any other variant:
+        bit ``s`` for square ``s``.
+        """
         return self._black, self._white, self._kings
 
     @property
@@ -270,13 +393,17 @@ class Board:
         """A 64-bit hash of the position and the side to move, kept up to date on push/pop."""
         return self._hash
 
-    def key(self) -> tuple[int, int, int, Color]:
-        """An exact, hashable identity of the position, for repetition counting."""
-        return self._black, self._white, self._kings, self._turn
+    def key(self) -> PositionKey:
+        """An exact, hashable identity of the position, for repetition counting:
+        ``(black, white, kings, turn)``, with the variant after them unless it is American
+        checkers (so positions of two variants never share a key)."""
+        if self._variant is AMERICAN:
+            return self._black, self._white, self._kings, self._turn
+        return self._black, self._white, self._kings, self._turn, self._variant
 
     def piece_at(self, square: int) -> Piece | None:
-        """What stands on a square 1-32, or None."""
-        bit = BIT[check_square(square)]
+        """What stands on a square (1-32, or 1-50 on a 10x10 board), or None."""
+        bit = self._bits[check_square(square, self._variant.squares)]
         king = bool(self._kings & bit)
         if self._black & bit:
             return _PIECES[BLACK, king]
@@ -288,7 +415,7 @@ class Board:
     def pieces(self) -> dict[int, Piece]:
         """Every piece on the board by square, in square order."""
         out: dict[int, Piece] = {}
-        for s in squares_of(self._black | self._white):
+        for s in self._squares_of(self._black | self._white):
             piece = self.piece_at(s)
             assert piece is not None
             out[s] = piece
@@ -301,7 +428,7 @@ class Board:
             mask &= self._kings
         elif king is False:
             mask &= ~self._kings
-        return squares_of(mask)
+        return self._squares_of(mask)
 
     def count(self, color: Color, *, king: bool | None = None) -> int:
         """How many pieces ``color`` has (kings only or men only with ``king``)."""
@@ -312,33 +439,67 @@ class Board:
             return self._black, self._white, True
         return self._white, self._black, False
 
+    def _down(self) -> bool:
+        """Whether the side to move's men move down the board (it started at the top)."""
+        return self._turn == self._variant.top
+
     def must_capture(self) -> bool:
         """Whether the side to move has a jump available (and so must take one)."""
         own, opp, black = self._sides()
+        if self._rules is not None:
+            return self._rules.has_capture(own, opp, self._kings, self._down())
         return movegen.has_capture(own, opp, self._kings, black)
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move for the side to move, captures only when one is available."""
+        """Every legal move for the side to move, captures only when one is available
+        (and, in variants with a capture rule, only the captures it allows)."""
         own, opp, black = self._sides()
+        if self._rules is not None:
+            return self._variant_moves(own, opp)
         return moves_of(own, opp, self._kings, black)
+
+    def _variant_moves(self, own: int, opp: int) -> list[Move]:
+        assert self._rules is not None
+        raw = self._rules.moves(own, opp, self._kings, self._down())
+        return [Move._generated(path, caps, crowns) for path, caps, crowns, _ in raw]
 
     def generate_legal_moves(self) -> Iterator[Move]:
         """The legal moves of :meth:`legal_moves`, in the same order, one at a time.
 
         For code that stops early (``next(board.generate_legal_moves(), None)``, ``any``):
-        each :class:`Move` is made only when asked for. The iterator keeps to the position
-        it was made on, even if the board changes while it is being read.
+        each :class:`Move` is made only when asked for (on a board of another variant than
+        American checkers they are all made at once: the capture rules choose among whole
+        captures). The iterator keeps to the position it was made on, even if the board
+        changes while it is being read.
         """
         own, opp, black = self._sides()
+        if self._rules is not None:
+            return iter(self._variant_moves(own, opp))
         return iter_moves_of(own, opp, self._kings, black)
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` can be played here."""
-        return move in self.legal_moves()
+        """Whether ``move`` can be played here (in a variant whose captures count once
+        whatever their route, any route of a legal capture is legal)."""
+        return move in self.legal_moves() or move in self._other_routes()
+
+    def _other_routes(self) -> list[Move]:
+        """Every route of every legal capture, in a variant where :meth:`legal_moves` lists
+        a capture once whatever its route (empty otherwise): another route of a legal
+        capture may be played or written too."""
+        rules = self._rules
+        if rules is None or self._variant.distinct_routes:
+            return []
+        own, opp, _ = self._sides()
+        if not rules.has_capture(own, opp, self._kings, self._down()):
+            return []
+        raw = rules.captures(own, opp, self._kings, self._down(), every_route=True)
+        return [Move._generated(path, caps, crowns) for path, caps, crowns, _ in raw]
 
     def is_over(self) -> bool:
-        """Whether the side to move has no legal move (and so has lost)."""
+        """Whether the side to move has no legal move (and so has lost, or in giveaway won)."""
         own, opp, black = self._sides()
+        if self._rules is not None:
+            return not self._rules.moves(own, opp, self._kings, self._down())
         return movegen.count_moves(own, opp, self._kings, black) == 0
 
     def outcome(self) -> Outcome | None:
@@ -351,9 +512,15 @@ class Board:
         it, the draw rules, the players' agreement): :meth:`Game.outcome
         <checkers_widget.core.game.Game.outcome>` knows those. The words are a
         :class:`~checkers_widget.core.game.Game`'s with the sides called Black and White.
+
+        In giveaway (a variant whose goal is reversed) the side to move with no legal move
+        has won instead: ``Outcome(result='1-0', termination='Black has no pieces left and
+        wins (giveaway)')``.
         """
         if not self.is_over():
             return None
+        if self._variant.goal_reversed:
+            return no_moves_win(self._turn, self._turn.capitalize(), self.count(self._turn))
         return lost_by(self._turn, self._turn.capitalize(), self.count(self._turn))
 
     def perft(self, depth: int) -> int:
@@ -361,6 +528,8 @@ class Board:
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise CheckersError(f"perft depth must be a whole number >= 0, not {brief(depth)}")
         own, opp, black = self._sides()
+        if self._rules is not None:
+            return self._rules.perft(own, opp, self._kings, self._down(), depth)
         return movegen.perft(own, opp, self._kings, black, depth)
 
     # ------------------------------------------------------------------ moves
@@ -374,7 +543,7 @@ class Board:
         elif not isinstance(move, Move):
             raise IllegalMoveError(f"not a move: {brief(move)}", self.legal_moves())
         legal = self.legal_moves()
-        if move not in legal:
+        if move not in legal and move not in self._other_routes():
             raise IllegalMoveError(
                 f"{move} is not legal for {self._turn} here; legal moves: "
                 + ", ".join(map(str, legal)),
@@ -385,6 +554,9 @@ class Board:
 
     def _apply(self, move: Move) -> None:
         """Play a move known to be legal, updating the hash incrementally."""
+        if self._rules is not None:
+            self._apply_variant(move)
+            return
         self._stack.append((move, self._black, self._white, self._kings, self._hash))
         src = BIT[move.start]
         dst = BIT[move.end]
@@ -406,6 +578,37 @@ class Board:
                 h ^= (_Z_WHITE_KING if king else _Z_WHITE_MAN)[bit]
             else:
                 h ^= (_Z_BLACK_KING if king else _Z_BLACK_MAN)[bit]
+        kings = self._kings & ~taken & ~src
+        if was_king or move.crowns:
+            kings |= dst
+        if mover_black:
+            self._black = (self._black & ~src) | dst
+            self._white &= ~taken
+            self._turn = WHITE
+        else:
+            self._white = (self._white & ~src) | dst
+            self._black &= ~taken
+            self._turn = BLACK
+        self._kings = kings
+        self._hash = h
+
+    def _apply_variant(self, move: Move) -> None:
+        """:meth:`_apply` on a board of another variant (bit ``s`` for square ``s``)."""
+        self._stack.append((move, self._black, self._white, self._kings, self._hash))
+        (black_man, black_king, white_man, white_king), _ = _variant_keys(self._variant)
+        start, end = move.start, move.end
+        src, dst = 1 << start, 1 << end
+        mover_black = self._turn == BLACK
+        own_man, own_king = (black_man, black_king) if mover_black else (white_man, white_king)
+        opp_man, opp_king = (white_man, white_king) if mover_black else (black_man, black_king)
+        was_king = bool(self._kings & src)
+        h = self._hash ^ _Z_WHITE_TO_MOVE
+        h ^= (own_king if was_king else own_man)[start]
+        h ^= (own_king if was_king or move.crowns else own_man)[end]
+        taken = 0
+        for c in move.captures:
+            taken |= 1 << c
+            h ^= (opp_king if self._kings >> c & 1 else opp_man)[c]
         kings = self._kings & ~taken & ~src
         if was_king or move.crowns:
             kings |= dst
@@ -446,13 +649,16 @@ class Board:
         :class:`IllegalMoveError` naming the legal moves when it fits none.
         """
         try:
-            squares = move_text_squares(text)
+            squares = move_text_squares(text, self._variant.squares)
         except IllegalMoveError as exc:
             raise IllegalMoveError(str(exc), self.legal_moves()) from None
         legal = self.legal_moves()
         matches = [m for m in legal if m.path == squares]
         if not matches:
             matches = [m for m in legal if _follows(m.path, squares)]
+        if not matches:
+            # Another route of a capture listed once (international draughts and the like).
+            matches = [m for m in self._other_routes() if m.path == squares]
         if len(matches) == 1:
             return matches[0]
         if matches:
@@ -478,15 +684,15 @@ class Board:
         :func:`~checkers_widget.core.position.check_position` (a thirteenth piece, a man on
         its crowning row).
         """
-        check_square(square)
+        check_square(square, self._variant.squares)
         pieces = self.pieces
         if piece is None:
             pieces.pop(square, None)
         else:
             pieces[square] = piece
-        self._set(self._turn, check_position(pieces, self._turn))
+        self._set(self._turn, check_position(pieces, self._turn, self._variant))
         self._stack.clear()
-        self._hash = _zobrist(self._black, self._white, self._kings, self._turn)
+        self._rehash()
 
     # ------------------------------------------------------------------ dunder
     def __eq__(self, other: object) -> bool:
@@ -500,21 +706,34 @@ class Board:
         return iter(self.pieces.items())
 
     def __repr__(self) -> str:
-        return f"Board({self.to_fen()!r})"
+        if self._variant is AMERICAN:
+            return f"Board({self.to_fen()!r})"
+        v = self._variant
+        named = repr(v.name) if VARIANTS.get(v.name) == v else repr(v)
+        return f"Board({self.to_fen()!r}, variant={named})"
 
     def __str__(self) -> str:
+        if not self._drawable():
+            # A text diagram of the variant's own board, top row (square 1's) first.
+            return self._variant.geometry.text({s: p.symbol for s, p in self.pieces.items()})
         from ..formats.svg import board_text
 
         return board_text(self)
 
-    def _repr_svg_(self) -> str:
-        """The notebook picture: Black at the bottom, as the widget draws it."""
-        return self.picture().svg
+    def _repr_svg_(self) -> str | None:
+        """The notebook picture: Black at the bottom, as the widget draws it (None, so that
+        the text is shown, on a board the pictures cannot draw yet: see :meth:`picture`)."""
+        return self.picture().svg if self._drawable() else None
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         """The same picture as an HTML image, which shrinks to a narrow cell (see
         :func:`svg.svg_as_img`); front ends that prefer SVG use :meth:`_repr_svg_`."""
-        return self.picture()._repr_html_()
+        return self.picture()._repr_html_() if self._drawable() else None
+
+    def _drawable(self) -> bool:
+        """Whether :mod:`~checkers_widget.formats.svg` draws this board: 8x8, standard
+        numbering, Black on 1-12 (American checkers' board)."""
+        return self._variant.american_board
 
     def picture(
         self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
@@ -525,7 +744,16 @@ class Board:
         reading move notation such as ``11-15``; ``orientation`` is the side at the bottom
         (Black by default, as in the widget); ``size`` is the width in pixels (None: as wide
         as the cell allows, up to a maximum). The last move played is tinted.
+
+        Pictures are drawn of 8x8 boards with American checkers' numbering; on a 10x10 or
+        turned (Italian, Spanish) board this raises
+        :class:`~checkers_widget.core.errors.VariantError` (``str(board)`` is a text diagram).
         """
+        if not self._drawable():
+            raise VariantError(
+                f"pictures of {self._variant.title} boards are not drawn yet; "
+                "str(board) gives a text diagram"
+            )
         from ..formats.svg import Picture, board_svg
 
         return Picture(

@@ -33,6 +33,7 @@ __all__ = [
     "PositionError",
     "ProtocolError",
     "SessionError",
+    "VariantError",
 ]
 
 
@@ -68,6 +69,11 @@ class FenError(CheckersError):
 class PositionError(CheckersError):
     """Pieces the rules could never put on the board, or an argument that is not a
     position (see :mod:`checkers_widget.core.position` for the rule)."""
+
+
+class VariantError(CheckersError):
+    """An unknown draughts variant or house-rule option, or rules a feature does not
+    support; the message names the known ones."""
 
 
 class IllegalMoveError(CheckersError):

@@ -81,28 +81,34 @@ def explain(
     def name_of(color: str) -> str:
         return side_names[0] if color == BLACK else side_names[1]
 
+    n = board.variant.squares
+    # The words below know American checkers' board and rules (giveaway has the same
+    # moves); on another variant's board only the rule-free reasons are given.
+    american = board.variant.uses_bitboards
     if isinstance(attempt, str):
         found = square_numbers(attempt)
         if (not found and found is not None) or _NOT_A_SEPARATOR.search(attempt):
             return f"{brief(attempt.strip())} is not a move: write the squares joined by - or x"
         text = clipped(attempt.strip())
         if found is None:
-            return f"{text}: that is not a square (the playable squares are 1-32)"
+            return f"{text}: that is not a square (the playable squares are 1-{n})"
         squares = found
     else:
         squares = _attempted_squares(attempt)
-        if any(not 1 <= s <= 32 for s in squares):
+        if any(not 1 <= s <= n for s in squares):
             text = brief(list(squares), 60)
         else:
-            jump = len(squares) > 1 and abs(row_of(squares[1]) - row_of(squares[0])) == 2
+            jump = len(squares) > 2 or (
+                american and len(squares) > 1 and abs(row_of(squares[1]) - row_of(squares[0])) == 2
+            )
             text = ("x" if jump else "-").join(map(str, squares))
     if len(squares) < 2:
         return f"{text}: a move needs a starting square and a landing square"
     for s in squares:
-        if not 1 <= s <= 32:
+        if not 1 <= s <= n:
             return (
                 f"{text}: that square ({brief(s)}) is not on the board "
-                "(the playable squares are 1-32)"
+                f"(the playable squares are 1-{n})"
             )
 
     legal = board.legal_moves()
@@ -131,6 +137,13 @@ def explain(
         )
 
     captures = [m for m in legal if m.is_capture]
+    if not american:
+        rule = f"it is not a legal move of {board.variant.title}"
+        if captures:
+            rule += f"; a capture is available{listed(captures)}: capturing is compulsory"
+        elif name_moves:
+            rule += f"; legal moves: {_names(legal)}"
+        return f"{text}: {rule}"
     if len(squares) == 2 and squares[0] == squares[1]:
         # A click on a piece that has nowhere to go.
         if captures:

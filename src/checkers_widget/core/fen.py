@@ -22,6 +22,7 @@ from .color import BLACK, WHITE, Color
 from .errors import FenError, PositionError, brief
 from .move import Piece
 from .position import check_position
+from .variants import AMERICAN, Variant
 
 __all__ = ["parse_fen", "write_fen"]
 
@@ -29,19 +30,22 @@ __all__ = ["parse_fen", "write_fen"]
 _RANGE = re.compile(r"(K?)([0-9]+)(?:-(K?)([0-9]+))?")
 
 
-def _parse_square(text: str, field: str, token: str) -> int:
-    """A square number 1-32 from ASCII digits, judged by length before ``int``."""
+def _parse_square(text: str, field: str, token: str, squares: int = 32) -> int:
+    """A square number 1-``squares`` from ASCII digits, judged by length before ``int``."""
     n = int(text) if len(text) <= 3 else 0  # more digits: not a square, whatever they say
-    if not 1 <= n <= 32:
+    if not 1 <= n <= squares:
         shown = text if len(text) <= 6 else f"{text[:3]}... ({len(text)} digits)"
         raise FenError(
-            f"FEN field {field}: square {shown} in {brief(token)} is not on the board (1-32)"
+            f"FEN field {field}: square {shown} in {brief(token)} is not on the board (1-{squares})"
         )
     return n
 
 
-def parse_fen(text: str) -> tuple[Color, dict[int, Piece]]:
+def parse_fen(text: str, variant: Variant = AMERICAN) -> tuple[Color, dict[int, Piece]]:
     """Read a FEN into the side to move and the pieces by square.
+
+    The squares and the rule for a valid position are ``variant``'s (American checkers
+    by default: squares 1-32; international draughts: 1-50).
 
     Raises :class:`FenError` naming the field and token that could not be read, a
     square given twice, or what makes the position invalid (a man standing on the row
@@ -61,6 +65,7 @@ def parse_fen(text: str) -> tuple[Color, dict[int, Piece]]:
             f"in {brief(text, 60)}"
         )
     turn: Color = BLACK if turn_field == "B" else WHITE
+    squares = variant.squares
     pieces: dict[int, Piece] = {}
     seen_colours: set[str] = set()
     for index, field in enumerate(fields[1:], start=2):
@@ -84,13 +89,14 @@ def parse_fen(text: str) -> tuple[Color, dict[int, Piece]]:
             if not match:
                 raise FenError(
                     f"FEN field {index} ({colour_letter}): cannot read {brief(token)}; "
-                    "expected a square 1-32, 'K' and a square, or a range like 21-32"
+                    f"expected a square 1-{squares}, 'K' and a square, or a range like 21-32"
                 )
             king = bool(match.group(1))
-            first = _parse_square(match.group(2), f"{index} ({colour_letter})", token)
+            where = f"{index} ({colour_letter})"
+            first = _parse_square(match.group(2), where, token, squares)
             last = first
             if match.group(4):
-                last = _parse_square(match.group(4), f"{index} ({colour_letter})", token)
+                last = _parse_square(match.group(4), where, token, squares)
                 if last < first:
                     raise FenError(
                         f"FEN field {index} ({colour_letter}): range {brief(token)} runs backwards"
@@ -104,7 +110,7 @@ def parse_fen(text: str) -> tuple[Color, dict[int, Piece]]:
     if len(fields) > 3:
         raise FenError(f"FEN has {len(fields)} fields; expected at most 3 in {brief(text, 60)}")
     try:
-        return turn, check_position(pieces, turn)
+        return turn, check_position(pieces, turn, variant)
     except PositionError as exc:
         raise FenError(f"FEN {brief(text, 60)}: {exc}") from None
 

@@ -18,12 +18,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar, overload
 
-from .board import Board
+from .board import Board, PositionKey
 from .color import BLACK, COLORS, WHITE, Color, opponent
 from .drawings import Drawing, write_commands
-from .errors import CheckersError, GameOverError, HookError, IllegalMoveError, brief
+from .errors import CheckersError, GameOverError, HookError, IllegalMoveError, VariantError, brief
 from .move import Move
-from .outcome import DRAW, WIN, Outcome, Result, lost_by
+from .outcome import DRAW, WIN, Outcome, Result, lost_by, no_moves_win
+from .variants import AMERICAN, Variant, variant
 
 if TYPE_CHECKING:
     from ..data import ThreeMoveOpening
@@ -155,6 +156,15 @@ def _checked_side_names(names: object) -> tuple[str, str]:
     return names[0], names[1]
 
 
+def _checked_variant(value: object) -> Variant:
+    """``variant`` as a :class:`~checkers_widget.core.variants.Variant`: a name is looked up."""
+    if not isinstance(value, str | Variant):
+        raise VariantError(
+            f"variant must be a name such as 'russian' or a Variant, not {brief(value)}"
+        )
+    return variant(value)
+
+
 def _checked_tags(tags: object) -> dict[str, str]:
     """``tags`` as a dict of PDN tag names (letters, digits, ``_``) to text values."""
     if not isinstance(tags, Mapping):
@@ -230,7 +240,7 @@ class _Checked(Generic[_Kept, _Given]):
 class _Position:
     """What the game remembers about each position reached, for the draw rules."""
 
-    key: tuple[int, int, int, Color]
+    key: PositionKey
     quiet_plies: int
 
 
@@ -315,6 +325,16 @@ class Game:
     names (first mover first) or a preset name (``"black-white"``, ``"black-red"``,
     ``"red-white"``). Internally the sides are always ``"black"`` (squares 1-12, moves
     first) and ``"white"``; the names are what people read.
+
+    ``variant`` (a name or a :class:`~checkers_widget.core.variants.Variant`; American
+    checkers by default) is the rules the game is played by: ``Game(variant="russian")``
+    starts from that variant's start position, and a ``fen`` is read with its squares.
+    Black and White keep their names in every variant (in international draughts White,
+    on 31-50, moves first); ``side_names`` name Black first whoever moves first. The draw
+    rules are the same for every variant (repetition and the quiet-move count, as set by
+    ``draw_rules``); in giveaway, a side with no move wins. Saving and PDN export are for
+    American checkers only for now and raise
+    :class:`~checkers_widget.core.errors.VariantError` for another variant.
     """
 
     fen: str | None = None
@@ -323,9 +343,10 @@ class Game:
         _checked_side_names, "black-white"
     )
     tags: _Checked[dict[str, str], Mapping[str, str]] = _Checked(_checked_tags, _NoTags())
+    variant: _Checked[Variant, Variant | str] = _Checked(_checked_variant, AMERICAN)
 
     def __post_init__(self) -> None:
-        self._board = Board(self.fen) if self.fen is not None else Board()
+        self._board = Board(self.fen, variant=self.variant)
         self.start_fen: str = self._board.to_fen()
         self._redo: list[Move] = []
         self._positions: list[_Position] = [_Position(self._board.key(), 0)]
@@ -649,9 +670,11 @@ class Game:
         self._result, self._termination, self._ended_by_rules = None, None, False
         board = self._board
         if board.is_over():
-            loser = board.turn
-            lost = lost_by(loser, self.side_name(loser), board.count(loser))
-            self._finish(lost.result, lost.termination, by_rules=True)
+            side = board.turn
+            ended = (no_moves_win if self.variant.goal_reversed else lost_by)(
+                side, self.side_name(side), board.count(side)
+            )
+            self._finish(ended.result, ended.termination, by_rules=True)
             return
         rules = self.draw_rules
         if rules.automatic and (draw := self._draw_reason()):
@@ -930,7 +953,7 @@ class Game:
         return read_game(text, **options)
 
     def to_pdn(self) -> str:
-        """The game as PDN text, tags, comments and result included."""
+        """The game as PDN text, tags, comments and result included (American checkers)."""
         from ..formats.pdn import write_game
 
         return write_game(self)
@@ -959,6 +982,7 @@ class Game:
             draw_rules=self.draw_rules,
             side_names=self.side_names,
             tags=dict(self.tags),
+            variant=self.variant,
         )
         for move in self.moves:
             clone._board.push(move)
@@ -983,10 +1007,10 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.ply} plies, {self._board.to_fen()!r}, result={self._result!r}>"
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         return self._board._repr_svg_()
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         return self._board._repr_html_()
 
     def picture(
@@ -999,7 +1023,8 @@ class Game:
         if not isinstance(other, Game):
             return NotImplemented
         return (
-            self.start_fen == other.start_fen
+            self.variant == other.variant
+            and self.start_fen == other.start_fen
             and self.moves == other.moves
             and self._result == other._result
         )

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from .color import BLACK, COLORS, WHITE, Color
 from .errors import CheckersError, PositionError, brief
 
-__all__ = ["Move", "Piece"]
+__all__ = ["MAX_SQUARE", "Move", "Piece"]
 
 
 class _PieceFields(NamedTuple):
@@ -149,15 +149,25 @@ class Move:
         }
 
 
+#: The highest square number of any variant's board (international draughts: 1-50).
+MAX_SQUARE = 50
+
+
 def _squares(what: str, value: object) -> tuple[int, ...]:
-    """``value`` as a tuple of square numbers 1-32 (a list is accepted and made a tuple)."""
-    if type(value) is tuple and all(type(s) is int and 0 < s < 33 for s in value):
+    """``value`` as a tuple of square numbers 1-50 (a list is accepted and made a tuple).
+
+    Any variant's square is accepted (1-32 on 8x8, 1-50 on 10x10); whether a move fits a
+    board is the board's to say, as is its legality."""
+    if type(value) is tuple and all(type(s) is int and 0 < s <= MAX_SQUARE for s in value):
         return value  # the fast path: every move the board generates
     if not isinstance(value, tuple | list):
         raise CheckersError(
-            f"a move's {what} must be a tuple of squares 1-32, not {type(value).__name__}"
+            f"a move's {what} must be a tuple of squares 1-{MAX_SQUARE}, not {type(value).__name__}"
         )
     for s in value:
-        if isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= 32:
-            raise CheckersError(f"a move's {what} holds {brief(s)}: squares are 1-32")
+        if isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= MAX_SQUARE:
+            raise CheckersError(
+                f"a move's {what} holds {brief(s)}: squares are 1-{MAX_SQUARE} "
+                "(1-32 on an 8x8 board)"
+            )
     return tuple(value)

@@ -17,7 +17,7 @@ from typing import Literal
 
 from .color import BLACK, WHITE, Color, opponent
 
-__all__ = ["DRAW", "RESULTS", "WIN", "Outcome", "Result", "lost_by"]
+__all__ = ["DRAW", "RESULTS", "WIN", "Outcome", "Result", "lost_by", "no_moves_win"]
 
 Result = Literal["1-0", "0-1", "1/2-1/2"]
 
@@ -60,3 +60,11 @@ def lost_by(loser: Color, name: str, pieces_left: int) -> Outcome:
     ways it is (no pieces left, or every piece blocked)."""
     reason = f"{name} has no pieces left" if pieces_left == 0 else f"every {name} piece is blocked"
     return Outcome(WIN[opponent(loser)], reason)
+
+
+def no_moves_win(winner: Color, name: str, pieces_left: int) -> Outcome:
+    """The outcome of a giveaway position where ``winner`` (called ``name``) is to move and
+    cannot: the goal is reversed, so having no move (no pieces left, or every piece
+    blocked) wins."""
+    reason = f"{name} has no pieces left" if pieces_left == 0 else f"every {name} piece is blocked"
+    return Outcome(WIN[winner], f"{reason} and wins (giveaway)")

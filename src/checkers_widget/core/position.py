@@ -10,6 +10,12 @@ A position is valid when the rules of checkers could hold it on the board:
   29-32, a white man on 1-4): it would be a king there;
 * the side to move is ``"black"`` or ``"white"``.
 
+That is American checkers' rule, the default. Other variants (:mod:`variants`) apply the
+same rule to their own board: squares 1-32 or 1-50, at most the pieces a side starts
+with (12, or 20 on 10x10), and no man on the row where that variant crowns it (the
+far row from where its side starts: in Spanish draughts, for example, White starts on
+1-12 and a white man cannot stand on 29-32).
+
 A board with no pieces, or with one side only, is valid (the side with none has lost):
 set-up positions and endgame studies need them. :func:`check_position` is the single
 place this rule lives; :meth:`Board.from_fen <checkers_widget.core.board.Board.from_fen>`,
@@ -27,6 +33,7 @@ from .color import BLACK, COLORS, Color
 from .errors import PositionError, brief
 from .move import Piece
 from .squares import BIT, BLACK_CROWN_ROW, WHITE_CROWN_ROW
+from .variants import AMERICAN, Variant
 
 __all__ = ["MAX_PIECES", "check_man_row", "check_position", "check_square", "check_turn"]
 
@@ -34,10 +41,10 @@ __all__ = ["MAX_PIECES", "check_man_row", "check_position", "check_square", "che
 MAX_PIECES = 12
 
 
-def check_square(square: object) -> int:
-    """``square`` as a playable square number 1-32; raises :class:`PositionError`."""
-    if isinstance(square, bool) or not isinstance(square, int) or not 1 <= square <= 32:
-        raise PositionError(f"square {brief(square)} is not on the board (1-32)")
+def check_square(square: object, squares: int = 32) -> int:
+    """``square`` as a playable square number 1-``squares``; raises :class:`PositionError`."""
+    if isinstance(square, bool) or not isinstance(square, int) or not 1 <= square <= squares:
+        raise PositionError(f"square {brief(square)} is not on the board (1-{squares})")
     return square
 
 
@@ -48,25 +55,29 @@ def check_turn(turn: object) -> Color:
     return turn
 
 
-def check_position(pieces: object, turn: object = BLACK) -> dict[int, Piece]:
-    """The pieces by square, in square order, if they and ``turn`` form a valid position.
+def check_position(
+    pieces: object, turn: object = BLACK, variant: Variant = AMERICAN
+) -> dict[int, Piece]:
+    """The pieces by square, in square order, if they and ``turn`` form a valid position
+    of ``variant`` (American checkers by default).
 
     Raises :class:`PositionError` (a :class:`~checkers_widget.core.errors.CheckersError`)
     naming the first thing the rules forbid; see the module docstring for the rule.
     """
     check_turn(turn)
+    max_pieces, squares = variant.max_pieces, variant.squares
     if not isinstance(pieces, Mapping):
         raise PositionError(
             f"pieces must be a mapping of squares to Piece values, not {type(pieces).__name__}"
         )
-    if len(pieces) > 2 * MAX_PIECES:
+    if len(pieces) > 2 * max_pieces:
         raise PositionError(
-            f"{len(pieces)} pieces: a position has at most {MAX_PIECES} pieces a side"
+            f"{len(pieces)} pieces: a position has at most {max_pieces} pieces a side"
         )
     counts = dict.fromkeys(COLORS, 0)
     checked: dict[int, Piece] = {}
     for square, piece in pieces.items():
-        check_square(square)
+        check_square(square, squares)
         if (
             not isinstance(piece, Piece)
             or piece.color not in COLORS
@@ -75,23 +86,29 @@ def check_position(pieces: object, turn: object = BLACK) -> dict[int, Piece]:
             raise PositionError(
                 f"square {square}: expected a Piece such as Piece('black'), not {brief(piece)}"
             )
-        check_man_row(square, piece)
+        check_man_row(square, piece, variant)
         counts[piece.color] += 1
-        if counts[piece.color] > MAX_PIECES:
+        if counts[piece.color] > max_pieces:
             raise PositionError(
-                f"{piece.color} has more than {MAX_PIECES} pieces; "
-                f"a side has at most {MAX_PIECES}, the {MAX_PIECES} it starts with"
+                f"{piece.color} has more than {max_pieces} pieces; "
+                f"a side has at most {max_pieces}, the {max_pieces} it starts with"
             )
         checked[square] = piece
     return dict(sorted(checked.items()))
 
 
-def check_man_row(square: int, piece: Piece) -> None:
+def check_man_row(square: int, piece: Piece, variant: Variant = AMERICAN) -> None:
     """Refuse a man on the row where it would have been crowned (write a king there)."""
     if piece.king:
         return
-    row = BLACK_CROWN_ROW if piece.color == BLACK else WHITE_CROWN_ROW
-    if BIT[square] & row:
+    if variant.uses_bitboards:
+        row = BLACK_CROWN_ROW if piece.color == BLACK else WHITE_CROWN_ROW
+        crowned = bool(BIT[square] & row)
+    else:
+        geo = variant.geometry
+        row = geo.bottom_row if piece.color == variant.top else geo.top_row
+        crowned = bool(geo.bit[square] & row)
+    if crowned:
         raise PositionError(
             f"a {piece.color} man cannot stand on {square}: "
             f"it would have been crowned there (a {piece.color} king can: K{square} in a FEN)"

@@ -17,11 +17,12 @@ from typing import Any
 
 from ..core.board import Board, moves_of
 from ..core.color import BLACK
-from ..core.errors import CheckersError, brief
+from ..core.errors import CheckersError, VariantError, brief
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..core.movegen import BitMove, play
 from ..core.squares import BIT
+from ..core.variants import AMERICAN
 from .search import MATE, MATE_BOUND, Iteration, Searcher
 
 __all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
@@ -370,10 +371,14 @@ def _context(
         keys.reverse()
     else:
         raise CheckersError(f"analyse needs a Board or a Game, not {type(position).__name__}")
+    if board.variant is not AMERICAN:
+        raise VariantError(
+            f"the engine plays American checkers only, not {board.variant.describe()}"
+        )
     history: dict[tuple[int, int, int, bool], int] = {}
     # The positions before the current one, within the quiet window.
     for key in keys[len(keys) - 1 - quiet : -1]:
-        b, w, k, turn = key
+        b, w, k, turn = key[:4]
         is_black = turn == BLACK
         skey = (b, w, k, True) if is_black else (w, b, k, False)
         history[skey] = history.get(skey, 0) + 1

@@ -282,7 +282,7 @@ class GameView:
     def __repr__(self) -> str:
         return f"<GameView of {self._game!r}>"
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         return self._game._repr_svg_()
 
 
