@@ -28,6 +28,7 @@ from ..core.drawings import Drawing
 from ..core.errors import HookError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
+from ..core.variants import Variant
 from ..core.outcome import Outcome
 from ..data import ThreeMoveOpening
 from ..formats.svg import Picture
@@ -88,6 +89,7 @@ GAME_READS = frozenset(
         "drawing",
         "drawings",
         "opening",
+        "variant",
         "explain",
         "to_pdn",
         "save",
@@ -247,6 +249,11 @@ class GameView:
     def opening(self) -> ThreeMoveOpening | None:
         """The ACF three-move opening the game starts with (a frozen record), or None."""
         return self._game.opening
+
+    @property
+    def variant(self) -> Variant:
+        """The rules the game is played by (a frozen value)."""
+        return self._game.variant
 
     # ------------------------------------------------------------------ derived
     def explain(self, attempt: str | Sequence[int], *, name_moves: bool = True) -> str:
