@@ -28,8 +28,8 @@ from ..core.drawings import Drawing
 from ..core.errors import HookError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
-from ..core.variants import Variant
 from ..core.outcome import Outcome
+from ..core.variants import Variant
 from ..data import ThreeMoveOpening
 from ..formats.svg import Picture
 
