@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from checkers_widget.core.board import Board
 from checkers_widget.core.game import Game
 from checkers_widget.core.squares import column_of, row_of, square_at
 from checkers_widget.play.geometry import (
@@ -17,10 +17,8 @@ from checkers_widget.play.geometry import (
     american_layout,
     board_geometry,
     geometry_of,
-    numbered_layout,
     rotated_layout,
     square_count,
-    turned_layout,
 )
 from checkers_widget.play.intents import IntentError, MoveIntent, parse_intent
 from checkers_widget.play.state import StateInputs, build_state
@@ -34,6 +32,14 @@ def cell(geometry: dict[str, object], square: int) -> tuple[int, int]:
     return divmod(cells[square - 1], size)
 
 
+def layout_of(variant: str) -> dict[int, tuple[int, int]]:
+    """Each square's (row, column) on the board of ``variant`` as published."""
+    geometry = dict(geometry_of(Board(variant=variant)))
+    cells = geometry["cells"]
+    assert isinstance(cells, list)
+    return {s: cell(geometry, s) for s in range(1, len(cells) + 1)}
+
+
 def test_american_layout_is_the_rules_cores_numbering() -> None:
     layout = american_layout()
     assert sorted(layout) == list(range(1, 33))
@@ -45,13 +51,13 @@ def test_american_layout_is_the_rules_cores_numbering() -> None:
     assert [cell(dict(geometry), s) for s in range(1, 33)] == [layout[s] for s in range(1, 33)]
 
 
-def test_the_standard_numbering_gives_american_checkers_at_8() -> None:
-    assert numbered_layout(8) == american_layout()
-    assert board_geometry(8, numbered_layout(8)) == american_geometry()
+@pytest.mark.parametrize("name", ["american", "giveaway", "russian", "brazilian", "pool"])
+def test_the_standard_numbering_of_8x8_variants_is_american_checkers(name: str) -> None:
+    assert geometry_of(Board(variant=name)) == american_geometry()
 
 
 def test_the_standard_numbering_of_the_10x10_board() -> None:
-    layout = numbered_layout(10)
+    layout = layout_of("international")
     assert len(layout) == 50
     assert layout[1] == (0, 1)
     assert layout[5] == (0, 9)
@@ -59,15 +65,14 @@ def test_the_standard_numbering_of_the_10x10_board() -> None:
     assert layout[46] == (9, 0)
     assert layout[50] == (9, 8)
     assert all((row + column) % 2 == 1 for row, column in layout.values())
-    geometry = board_geometry(10, layout)
+    geometry = geometry_of(Board(variant="international"))
     assert geometry["size"] == 10
     assert geometry["cells"][:6] == [1, 3, 5, 7, 9, 10]
     assert geometry["cells"][-1] == 98
 
 
-def test_the_turned_board_has_its_double_corner_on_the_players_left() -> None:
-    layout = turned_layout(8)
-    assert layout == numbered_layout(8, turned=True)
+def test_the_italian_board_is_turned_its_double_corner_on_the_players_left() -> None:
+    layout = layout_of("italian")
     assert layout[1] == (0, 0)  # the top-left corner is a dark square
     assert layout[4] == (0, 6)
     assert layout[5] == (1, 1)
@@ -76,17 +81,16 @@ def test_the_turned_board_has_its_double_corner_on_the_players_left() -> None:
     assert all((row + column) % 2 == 0 for row, column in layout.values())
 
 
-def test_a_numbering_from_whites_side_is_the_board_turned_round() -> None:
-    layout = rotated_layout(numbered_layout(8), 8)
-    assert layout[1] == (7, 6)
-    assert layout[32] == (0, 1)
-    assert rotated_layout(layout, 8) == numbered_layout(8)
-
-
-@pytest.mark.parametrize("size", [0, 1, 7])
-def test_an_odd_or_empty_board_is_refused(size: int) -> None:
-    with pytest.raises(ValueError):
-        numbered_layout(size)
+def test_the_spanish_board_numbered_from_whites_side_is_drawn_turned_round() -> None:
+    """Spanish numbers the turned board from White's side (White on 1-12): with White
+    drawn at the bottom, square 1 is the bottom-right corner."""
+    italian, spanish = layout_of("italian"), layout_of("spanish")
+    assert spanish == rotated_layout(italian, 8)
+    assert spanish[1] == (7, 7)
+    assert spanish[32] == (0, 0)
+    board = Board(variant="spanish")
+    assert all(board.piece_at(s).color == "white" for s in range(1, 13))  # type: ignore[union-attr]
+    assert all(row >= 5 for s, (row, _) in spanish.items() if s <= 12)
 
 
 @pytest.mark.parametrize(
@@ -111,25 +115,10 @@ def test_each_geometry_is_a_new_dict() -> None:
     assert len(american_geometry()["cells"]) == 32
 
 
-@dataclass
-class FakeVariant:
-    """What the variants' rules core will put on a board (size and layout)."""
-
-    size: int
-    layout: dict[int, tuple[int, int]] = field(default_factory=dict)
-
-
-@dataclass
-class FakeBoard:
-    variant: object = None
-
-
-def test_a_board_is_drawn_by_its_variant_when_it_has_one() -> None:
-    assert geometry_of(Game().board) == american_geometry()  # today: every board
-    assert geometry_of(FakeBoard()) == american_geometry()
-    assert geometry_of(FakeBoard(variant="international")) == american_geometry()
-    international = FakeBoard(FakeVariant(10, numbered_layout(10)))
-    assert geometry_of(international) == board_geometry(10, numbered_layout(10))
+def test_a_board_is_drawn_by_its_variant() -> None:
+    assert geometry_of(Game().board) == american_geometry()
+    assert geometry_of(Game(variant="international").board)["size"] == 10
+    assert len(geometry_of(Board(variant="international"))["cells"]) == 50
 
 
 def test_the_state_carries_the_geometry_and_stays_small() -> None:
@@ -137,7 +126,7 @@ def test_the_state_carries_the_geometry_and_stays_small() -> None:
     assert state["geometry"] == american_geometry()
     # Sent with every state: a flat list of cells, not pairs.
     assert len(json.dumps(state["geometry"])) < 150
-    assert len(json.dumps(board_geometry(10, numbered_layout(10)))) < 250
+    assert len(json.dumps(geometry_of(Board(variant="international")))) < 250
 
 
 def test_the_front_ends_fallback_is_americas(repo_root: Path) -> None:
@@ -165,4 +154,4 @@ def test_the_board_names_its_own_squares_in_intents() -> None:
         parse_intent({**move, "path": [32, 51]}, squares=50)
     assert parse_intent(move, squares=50) == MoveIntent(1, (32, 50))
     assert square_count(Game().board) == 32
-    assert square_count(FakeBoard(FakeVariant(10, numbered_layout(10)))) == 50
+    assert square_count(Board(variant="international")) == 50

@@ -19,7 +19,9 @@ from checkers_widget.widget import CheckersWidget
 
 BAD_ARGUMENTS: dict[str, dict[str, Any]] = {
     "a FEN instead of a Game": {"game": "B:W21-32:B1-12"},
-    "a game of another variant": {"game": Game(variant="international")},
+    "an unknown variant": {"variant": "checkerz"},
+    "a variant that is not the game's": {"game": Game(variant="russian"), "variant": "pool"},
+    "an explorer on another variant": {"variant": "international", "explorer": "tinsley"},
     "an unknown orientation": {"orientation": "red"},
     "a string for a flag": {"show_numbers": "yes"},
     "None for interactive": {"interactive": None},
@@ -57,8 +59,10 @@ def test_a_wrong_argument_is_a_checkers_error_and_leaves_nothing_broken(
 def test_the_message_names_the_argument() -> None:
     with pytest.raises(CheckersError, match="game must be a Game"):
         CheckersWidget(game="B:W21-32:B1-12")  # type: ignore[arg-type]
-    with pytest.raises(CheckersError, match="American checkers only"):
-        CheckersWidget(game=Game(variant="russian"))
+    with pytest.raises(CheckersError, match="unknown variant 'checkerz'"):
+        CheckersWidget(variant="checkerz")
+    with pytest.raises(CheckersError, match="a Game carries its variant"):
+        CheckersWidget(game=Game(variant="russian"), variant="pool")
     with pytest.raises(CheckersError, match="milestones"):
         CheckersWidget(milestones="yes")  # type: ignore[arg-type]
     with pytest.raises(CheckersError, match="accessible must be True or False"):

@@ -50,6 +50,7 @@ from typing import Any, Literal, get_args
 from ..core.board import START_FEN, Board
 from ..core.errors import CheckersError, brief
 from ..core.game import Game
+from ..core.variants import AMERICAN
 from ..formats.pdn import PdnReader
 
 __all__ = [
@@ -248,8 +249,8 @@ def opening_of(game: Game) -> ThreeMoveOpening | None:
     ``9-13 22-18 10-14``) is named too: compare ``opening.moves`` with the game's
     moves to tell. 74 of the 302 ways to play three moves reach a listed position so.
     """
-    if game.start_fen != _START:
-        return None
+    if game.variant is not AMERICAN or game.start_fen != _START:
+        return None  # (a pool or giveaway game starts from the same position)
     first = game.moves[:3] if game.ply >= 3 else game.line[:3]
     if len(first) < 3:
         return None

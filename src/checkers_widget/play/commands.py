@@ -116,6 +116,9 @@ class ControlFacts:
     #: how many of the user's mistakes it could ask about.
     review: str = "none"
     reviewable: bool = False
+    #: The game is American checkers: the review's engine settings, thresholds and
+    #: tables are American checkers' (another variant has no Review control yet).
+    american: bool = True
     learn: str | None = None
     mistakes: int = 0
 
@@ -222,6 +225,8 @@ _REVIEWED = ("done", "partial")
 
 
 def _review_refusal(facts: ControlFacts) -> str | None:
+    if not facts.american:
+        return "The review knows American checkers only for now"
     if not facts.reviewable:
         return "There are no moves to review yet"
     if facts.review == "running":
@@ -416,7 +421,11 @@ TABLE: Mapping[str, Control] = {
             "move list); it runs in the background",
             needs="a move to review",
             shown=lambda f: (
-                f.local and f.reviewable and f.review not in ("running", "done") and f.learn is None
+                f.local
+                and f.american
+                and f.reviewable
+                and f.review not in ("running", "done")
+                and f.learn is None
             ),
             enabled=lambda f: not f.pending and not f.hidden,
             refuse=_review_refusal,

@@ -59,15 +59,15 @@ class PositionEditor:
                 piece = None if intent.piece is None else _piece_named(intent.piece)
                 board.set_piece(intent.square, piece)  # refuses what the rules forbid
             elif action == "clear":
-                self.board = Board.empty(board.turn)
+                self.board = Board.empty(board.turn, variant=board.variant)
             elif action == "reset":
-                self.board = Board()
+                self.board = Board(variant=board.variant)
             elif action == "turn":
                 assert intent.turn is not None
                 board.turn = intent.turn
             elif action == "fen":
                 assert intent.fen is not None
-                self.board = Board.from_fen(intent.fen)
+                self.board = Board.from_fen(intent.fen, variant=board.variant)
         except CheckersError as exc:
             self.error = str(exc)
             raise

@@ -14,33 +14,31 @@ The state carries it as :class:`GeometryState`, ``{"size": 8, "cells": [1, 3, ..
 numbers, since the state is sent whole after every move (about 130 bytes for the
 8x8 board, 220 for the 10x10 one).
 
-Today every board is American checkers (:func:`american_geometry`, from
-:mod:`..core.squares`). The variants' rules core will give a :class:`~.Board` a
-``variant`` with its ``size`` and ``layout`` (square -> (row, column), see
-:func:`numbered_layout` and :func:`turned_layout`); :func:`geometry_of` publishes that
-layout as soon as a board has one, and American's until then.
+A board's squares come from its variant (:attr:`Board.variant`, whose
+:class:`~checkers_widget.core.geometry.Geometry` numbers them with square 1's row at the
+top): :func:`geometry_of` is the one place that turns that into the picture, turning it
+round for a variant whose numbering starts on White's side (Spanish).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Protocol, TypedDict
+from typing import TypedDict
 
+from ..core.board import Board
+from ..core.color import WHITE
 from ..core.squares import column_of, row_of
 
 __all__ = [
     "GeometryState",
     "Layout",
-    "VariantLayout",
     "american_geometry",
     "american_layout",
     "board_geometry",
     "geometry_of",
-    "numbered_layout",
     "rotated_layout",
     "square_count",
-    "turned_layout",
 ]
 
 #: A board's squares: square number (1..N) -> (row, column) as drawn with White at the
@@ -55,42 +53,6 @@ class GeometryState(TypedDict):
     size: int
     #: ``cells[n - 1]``: where square ``n`` is drawn, ``row * size + column``.
     cells: list[int]
-
-
-class VariantLayout(Protocol):
-    """What :func:`geometry_of` reads from a board's ``variant`` (the rules core's)."""
-
-    @property
-    def size(self) -> int: ...
-
-    @property
-    def layout(self) -> Layout: ...
-
-
-def numbered_layout(size: int, *, turned: bool = False) -> dict[int, tuple[int, int]]:
-    """The standard PDN numbering of a ``size`` x ``size`` board: square 1 in the top row's
-    second column, then left to right and top to bottom over the dark squares (which
-    are those with an odd row + column). American checkers (8) and international
-    draughts (10) number their boards so.
-
-    ``turned=True``: the board turned a quarter, for the draughts whose double corner is
-    on the player's left (Italian): the dark squares are then those with an even row +
-    column, so square 1 is the top-left corner, and the bottom-left corner is light.
-    """
-    if size < 2 or size % 2:
-        raise ValueError(f"a draughts board has an even number of squares a side, not {size}")
-    dark = 0 if turned else 1  # the parity of row + column of the numbered squares
-    layout: dict[int, tuple[int, int]] = {}
-    for row in range(size):
-        for column in range(size):
-            if (row + column) % 2 == dark:
-                layout[len(layout) + 1] = (row, column)
-    return layout
-
-
-def turned_layout(size: int) -> dict[int, tuple[int, int]]:
-    """:func:`numbered_layout` of a board whose double corner is on the player's left."""
-    return numbered_layout(size, turned=True)
 
 
 def rotated_layout(layout: Layout, size: int) -> dict[int, tuple[int, int]]:
@@ -118,25 +80,22 @@ def american_geometry() -> GeometryState:
     return _fresh(_american())
 
 
-def geometry_of(board: object) -> GeometryState:
-    """The geometry of ``board``: its variant's (``board.variant.size`` and ``.layout``)
-    when it has one, else American checkers'.
-
-    The variants' rules core gives boards their ``variant``; this is the one place
-    that reads it, so that every variant is drawn as soon as its board says what it is.
-    """
-    variant = getattr(board, "variant", None)
-    size = getattr(variant, "size", None)
-    layout = getattr(variant, "layout", None)
-    if isinstance(size, int) and isinstance(layout, Mapping):
-        return board_geometry(size, layout)
-    return american_geometry()
+def geometry_of(board: Board) -> GeometryState:
+    """The geometry of ``board``, from its variant's numbering (:attr:`Board.variant`)."""
+    variant = board.variant
+    if variant.american_board:
+        return american_geometry()
+    grid = variant.geometry
+    layout = {s: grid.row_column(s) for s in range(1, grid.squares + 1)}
+    if variant.top == WHITE:  # numbered from White's side: White is drawn at the bottom
+        layout = rotated_layout(layout, grid.size)
+    return board_geometry(grid.size, layout)
 
 
-def square_count(board: object) -> int:
+def square_count(board: Board) -> int:
     """How many numbered squares ``board`` has (32 on the American board, 50 on a 10x10
     one): what a square named by the front end may be, from 1."""
-    return len(geometry_of(board)["cells"])
+    return board.variant.squares
 
 
 # ---------------------------------------------------------------------- cached parts

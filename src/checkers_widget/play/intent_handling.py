@@ -32,7 +32,7 @@ from .intents import (
 )
 from .outcome import Outcome
 from .players import Human
-from .state import Status
+from .state import Status, must_capture_words
 from .wording import sentence
 
 if TYPE_CHECKING:
@@ -210,5 +210,6 @@ def explain_refusal(game: Game, path: tuple[int, ...], fallback: str) -> str:
             logger.exception("explain failed for %s", path)
     legal = game.legal_moves()
     if legal and legal[0].is_capture and not any(m.start == path[0] for m in legal):
-        return "You must jump: " + ", ".join(str(m) for m in legal)
+        words = must_capture_words(game.variant)
+        return f"{words[0].upper()}{words[1:]}: " + ", ".join(str(m) for m in legal)
     return sentence(fallback)

@@ -26,7 +26,7 @@ from ..network import HostSession, JoinSession, SessionError
 from ..network.session import game_status
 from .commands import LOCAL_ONLY_COMMANDS, network_refusal
 from .players import HUMAN, REMOTE, WAITING, Player
-from .state import NetworkState, Status
+from .state import NetworkState, Status, must_capture_words
 
 __all__ = ["LOCAL_ONLY_COMMANDS", "RemotePlay", "refuse_network_options"]
 
@@ -134,7 +134,7 @@ class RemotePlay:
             if pending:
                 return Status(f"{text}: keep jumping", "keep-jumping")
             if game.board.must_capture():
-                return Status(f"{text}: you must jump", "must-jump")
+                return Status(f"{text}: {must_capture_words(game.variant)}", "must-jump")
         return Status(text, "turn")
 
     def connection(self) -> str:

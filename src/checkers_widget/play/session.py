@@ -42,9 +42,11 @@ from typing import Any, Protocol, cast
 from ..analysis.explorer import OpeningExplorer
 from ..core.board import Board
 from ..core.color import BLACK, COLORS, WHITE, Color, opponent
-from ..core.errors import CheckersError, HookError, MoveVetoed
+from ..core.errors import CheckersError, HookError, MoveVetoed, VariantError, brief
 from ..core.game import DrawRules, Game
 from ..core.move import Move
+from ..core.variants import AMERICAN, Variant
+from ..core.variants import variant as variant_named
 from ..engine import Analysis, Engine
 from ..network import HostSession, JoinSession, SessionEvent
 from . import commands
@@ -108,7 +110,9 @@ class PlaySession:
 
     ``game`` (default: a new game, with ``draw_rules`` and ``side_names``); ``opponent``:
     the player of the side the human does not play (None: two people at one board);
-    ``human``: that side (``"random"``: drawn with ``seed``); ``hints`` and ``evaluator``
+    ``variant``: the rules of a new game (a name or a Variant; a ``game`` carries its own);
+    ``human``: that side (``"random"``: drawn with ``seed``; None: the side that moves
+    first, Black in American checkers, White in international draughts); ``hints`` and ``evaluator``
     (default: one hard engine); ``autosave``: a file path to keep the game in (and
     resume from); ``timer``, ``milestones``, ``controls`` (None: all that apply).
     ``live_eval`` and ``interactive`` are the view's settings (see :meth:`set_live_eval`
@@ -123,8 +127,9 @@ class PlaySession:
         *,
         draw_rules: DrawRules | str | None = None,
         side_names: tuple[str, str] | str | None = None,
+        variant: Variant | str | None = None,
         opponent: Player | None = None,
-        human: Color | str = BLACK,
+        human: Color | str | None = None,
         seed: int | None = None,
         hints: HintSource | None = None,
         evaluator: HintSource | None = None,
@@ -177,9 +182,18 @@ class PlaySession:
                 options["draw_rules"] = draw_rules
             if side_names is not None:
                 options["side_names"] = side_names
+            if variant is not None:
+                options["variant"] = variant
             game = Game(**options)
         elif resumed is None and (draw_rules is not None or side_names is not None):
             raise CheckersError("draw_rules and side_names belong to the Game; set them there")
+        elif variant is not None and game.variant != variant_named(variant):
+            raise CheckersError(
+                f"variant={brief(variant)} but the game is {game.variant.describe()}: "
+                "a Game carries its variant (Game(variant=...))"
+            )
+        if human is None:  # the side that moves first in the game's variant
+            human = game.variant.first
         if human not in (BLACK, WHITE, "random"):
             raise CheckersError(f"human must be 'black', 'white' or 'random', not {human!r}")
 
@@ -256,8 +270,15 @@ class PlaySession:
 
     # ------------------------------------------------------------------ the game
     def set_explorer(self, explorer: OpeningExplorer | None) -> None:
-        """Show ``explorer``'s moves from each position beside the board (None: no panel)."""
+        """Show ``explorer``'s moves from each position beside the board (None: no panel).
+
+        Its games are American checkers games: a board of another variant refuses it."""
         with self.lock:
+            if explorer is not None and self.game.variant is not AMERICAN:
+                raise VariantError(
+                    "the opening explorer's games are American checkers games, "
+                    f"not {self.game.variant.describe()}"
+                )
             self.explorer = explorer
             self.publish()
 
@@ -353,11 +374,13 @@ class PlaySession:
         return self.opponent is not None or self.remote is not None
 
     def human_side(self) -> Color:
-        """The side the person at this board plays (Black when both are people)."""
-        for color in COLORS:
+        """The side the person at this board plays (when both are people, the side that
+        moves first: Black in American checkers, White in international draughts)."""
+        first = self.game.variant.first
+        for color in (first, opponent(first)):
             if isinstance(self.players[color], Human):
                 return color
-        return BLACK
+        return first
 
     def _draw_players(self) -> dict[Color, Player]:
         if self.opponent is None:
@@ -791,7 +814,12 @@ class PlaySession:
         if keep and board is not None:
             old = self.game
             self.set_game(
-                Game(board.to_fen(), draw_rules=old.draw_rules, side_names=old.side_names)
+                Game(
+                    board.to_fen(),
+                    draw_rules=old.draw_rules,
+                    side_names=old.side_names,
+                    variant=old.variant,
+                )
             )
         else:
             self.publish(bump=True)

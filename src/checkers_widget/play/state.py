@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 from ..core.color import BLACK, WHITE, Color
 from ..core.game import Game
 from ..core.move import Move
+from ..core.variants import AMERICAN, Variant
 from .commands import ControlFacts, ControlState, controls_for
 from .drawing import DrawingState, drawing_state
 from .geometry import GeometryState, geometry_of
@@ -407,8 +408,19 @@ def default_status(game: Game, pending: tuple[int, ...] | None) -> Status:
     if pending:
         return Status(f"{name}: keep jumping", "keep-jumping")
     if game.board.must_capture():
-        return Status(f"{name} to move: you must jump", "must-jump")
+        return Status(f"{name} to move: {must_capture_words(game.variant)}", "must-jump")
     return Status(f"{name} to move", "turn")
+
+
+def must_capture_words(variant: Variant) -> str:
+    """What the status line says when a capture is compulsory, in the variant's terms:
+    "you must jump" in American checkers (and giveaway), "you must take the most pieces"
+    where the capture taking the most pieces must be chosen (international, Brazilian,
+    Italian, Spanish), "you must capture" in the other draughts (any capture may be
+    chosen: Russian, pool)."""
+    if variant.capture_rule != "free":
+        return "you must take the most pieces"
+    return "you must jump" if variant.uses_bitboards else "you must capture"
 
 
 #: The move list draws at most this many alternatives per move (the most recent ones).
@@ -489,6 +501,7 @@ def control_facts(game: Game, inputs: StateInputs) -> ControlFacts:
         chosen=inputs.chosen_controls,
         review=inputs.review_phase,
         reviewable=game.ply > 0 or game.can_redo,
+        american=game.variant is AMERICAN,
         learn=inputs.learn_phase,
         mistakes=inputs.mistakes,
     )
@@ -556,7 +569,8 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
         "milestones": inputs.milestones,
         "network": inputs.network,
         "opening": opening_state(game),
-        # (not while a position is being set up: the panel speaks of the game's position)
+        # (not while a position is being set up: the panel speaks of the game's position;
+        # its collections are American checkers games)
         "explorer": (
             explorer_state(
                 inputs.explorer,
@@ -565,7 +579,7 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
                 interactive=inputs.interactive
                 and (inputs.players or _TWO_PEOPLE)[game.turn] == "human",
             )
-            if inputs.explorer is not None and inputs.editor is None
+            if inputs.explorer is not None and inputs.editor is None and game.variant is AMERICAN
             else None
         ),
         "drawings": drawing_state(game.drawing()),

@@ -11,9 +11,8 @@ import os
 from collections.abc import Iterable
 
 from ..core.color import COLORS
-from ..core.errors import CheckersError, VariantError
+from ..core.errors import CheckersError
 from ..core.game import Game
-from ..core.variants import AMERICAN
 from ..engine import LEVELS, Engine
 from ..play.commands import CONTROLS
 from ..play.milestones import MilestoneBook
@@ -46,10 +45,6 @@ def check_arguments(
     if game is not None and not isinstance(game, Game):
         raise CheckersError(
             f"game must be a Game (for a position, pass Game(fen)), not {type(game).__name__}"
-        )
-    if isinstance(game, Game) and game.variant is not AMERICAN:
-        raise VariantError(
-            f"the widget plays American checkers only for now, not {game.variant.describe()}"
         )
     if orientation is not None and orientation not in COLORS:
         raise CheckersError(f"orientation must be 'black', 'white' or None, not {orientation!r}")

@@ -25,9 +25,11 @@ from ..analysis.explorer import OpeningExplorer
 from ..analysis.review import Review
 from ..core.color import BLACK, WHITE, Color
 from ..core.drawings import Arrow, ArrowLike, Mark, MarkLike
-from ..core.errors import CheckersError
+from ..core.errors import CheckersError, VariantError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
+from ..core.variants import AMERICAN, Variant
+from ..core.variants import variant as variant_named
 from ..engine import Analysis, Engine
 from ..formats.game_info import GameInfo
 from ..network import HostSession, JoinSession
@@ -85,7 +87,9 @@ class CheckersWidget(anywidget.AnyWidget):
     each in the README. ``explorer=`` shows an opening explorer beside the board (an
     :class:`~checkers_widget.analysis.explorer.OpeningExplorer`, or ``"oca"`` /
     ``"tinsley"`` for a bundled one): the moves its games played from the position on the
-    board, with their results; a click on one plays it.
+    board, with their results; a click on one plays it. ``variant`` chooses the rules of
+    a new game (``"international"``, ``"russian"``, ... see
+    :data:`~checkers_widget.core.variants.VARIANTS`; a ``game`` carries its own).
     :attr:`session` is the Jupyter-free session that plays the board.
     """
 
@@ -147,8 +151,9 @@ class CheckersWidget(anywidget.AnyWidget):
         animate: bool = True,
         draw_rules: DrawRules | str | None = None,
         side_names: tuple[str, str] | str | None = None,
+        variant: Variant | str | None = None,
         opponent: str | Engine | Player | None = None,
-        human: Color | str = BLACK,
+        human: Color | str | None = None,
         seed: int | None = None,
         hint_engine: HintSource | None = None,
         eval_engine: HintSource | None = None,
@@ -179,6 +184,11 @@ class CheckersWidget(anywidget.AnyWidget):
             extra=kwargs,
         )
         opening_explorer = checked_explorer(explorer)
+        rules = game.variant if game is not None else variant_named(variant or AMERICAN)
+        if opening_explorer is not None and rules is not AMERICAN:
+            raise VariantError(
+                f"the opening explorer's games are American checkers games, not {rules.describe()}"
+            )
         super().__init__(
             size=size,
             show_numbers=show_numbers,
@@ -194,6 +204,7 @@ class CheckersWidget(anywidget.AnyWidget):
             game,
             draw_rules=draw_rules,
             side_names=side_names,
+            variant=variant,
             opponent=make_player(opponent, seed),
             human=human,
             seed=seed,
