@@ -8,6 +8,7 @@ and survive reopening the notebook::
     from checkers_widget.tutorial import Tutorial
     Tutorial()                       # the built-in series (LESSONS), from the first lesson
     Tutorial(start="multi-jump")     # from a given lesson
+    Tutorial("other-draughts")       # the chapter on the other draughts (OTHER_DRAUGHTS)
 
 Lessons are data
 ----------------
@@ -88,6 +89,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import brief
 from .lesson import ANY_MOVE, Lesson, LessonError, NoSuchLessonError, Step
 from .lessons import LESSONS
+from .other_draughts import OTHER_DRAUGHTS
 from .progress import Progress, default_progress_path
 from .run import Feedback, Hint, LessonRun, stars_for
 
@@ -96,7 +98,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANY_MOVE",
+    "CHAPTERS",
     "LESSONS",
+    "OTHER_DRAUGHTS",
     "Feedback",
     "Hint",
     "Lesson",
@@ -112,13 +116,20 @@ __all__ = [
 ]
 
 
+#: The built-in chapters by name: the rules of American checkers, and what differs in
+#: the other draughts (``Tutorial("other-draughts")``).
+CHAPTERS: dict[str, tuple[Lesson, ...]] = {"rules": LESSONS, "other-draughts": OTHER_DRAUGHTS}
+
+
 def lesson(lesson_id: str) -> Lesson:
-    """The built-in lesson with this id (``KeyError`` listing the ids if there is none)."""
-    for item in LESSONS:
+    """The built-in lesson with this id, from any chapter (``KeyError`` listing the ids if
+    there is none)."""
+    every = [item for chapter in CHAPTERS.values() for item in chapter]
+    for item in every:
         if item.id == lesson_id:
             return item
     raise NoSuchLessonError(
-        f"no lesson {brief(lesson_id)}; the lessons are: {', '.join(x.id for x in LESSONS)}"
+        f"no lesson {brief(lesson_id)}; the lessons are: {', '.join(x.id for x in every)}"
     )
 
 

@@ -125,7 +125,9 @@ class Lesson:
     itself is shown), ``success`` (said when the lesson is done), ``result`` (the
     result the solution must reach, e.g. ``"1-0"``), ``goal``, ``draw_rules``,
     ``side_names``, ``orientation`` (the side drawn at the bottom; default the
-    learner's) and ``show_numbers``.
+    learner's), ``show_numbers`` and ``variant`` (the draughts variant whose rules the
+    lesson is played by, a name such as ``"international"``; American checkers by
+    default: :data:`~checkers_widget.core.variants.VARIANTS`).
 
     The lesson is checked as soon as it is made (see :meth:`check`).
     """
@@ -147,6 +149,7 @@ class Lesson:
     side_names: tuple[str, str] | str = "black-white"
     orientation: Color | None = None
     show_numbers: bool = True
+    variant: str = "american"
 
     def __post_init__(self) -> None:
         steps = self.solution
@@ -178,11 +181,17 @@ class Lesson:
     @property
     def learner(self) -> Color:
         """The side the learner plays: the side to move in :attr:`fen`."""
-        return Board(self.fen).turn
+        return self.start_board().turn
+
+    def start_board(self) -> Board:
+        """The lesson's start position, on its variant's board."""
+        return Board(self.fen, variant=self.variant)
 
     def new_game(self) -> Game:
         """A fresh game at the lesson's start, with its draw rules and side names."""
-        return Game(self.fen, draw_rules=self.draw_rules, side_names=self.side_names)
+        return Game(
+            self.fen, draw_rules=self.draw_rules, side_names=self.side_names, variant=self.variant
+        )
 
     def feedback_for(self, attempt: str | Sequence[int] | Move) -> str | None:
         """The lesson's own words for a wrong attempt, if it has any.
@@ -236,6 +245,8 @@ class Lesson:
             raise self._fail(
                 f"orientation must be 'black', 'white' or None, not {self.orientation!r}"
             )
+        if not isinstance(self.variant, str):
+            raise self._fail(f"variant must be a variant's name, not {type(self.variant).__name__}")
         if not self.steps and self.goal == "moves":
             raise self._fail("a lesson needs at least one step in its solution")
         try:
@@ -280,8 +291,9 @@ class Lesson:
         for key, message in self.feedback.items():
             if not isinstance(key, str) or len(move_squares(key)) < 2:
                 raise self._fail(f"feedback key {key!r} is not move text such as 11-15")
-            if not all(1 <= s <= 32 for s in move_squares(key)):
-                raise self._fail(f"feedback key {key!r} names a square that is not 1-32")
+            last = board.variant.squares
+            if not all(1 <= s <= last for s in move_squares(key)):
+                raise self._fail(f"feedback key {key!r} names a square that is not 1-{last}")
             if not isinstance(message, str) or not message.strip():
                 raise self._fail(f"feedback for {key!r} must be a non-empty message")
             try:
@@ -375,6 +387,8 @@ class Lesson:
             out["orientation"] = self.orientation
         if not self.show_numbers:
             out["show_numbers"] = False
+        if self.variant != "american":
+            out["variant"] = self.variant
         return out
 
     @classmethod

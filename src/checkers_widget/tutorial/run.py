@@ -118,9 +118,11 @@ class LessonRun:
             raise LessonError(f"a LessonRun needs a Lesson, not {type(lesson).__name__}")
         self.lesson = lesson
         self.game = game if game is not None else lesson.new_game()
-        if self.game.start_fen != Board(lesson.fen).to_fen():
+        start = lesson.start_board()
+        if self.game.start_fen != start.to_fen() or self.game.variant != start.variant:
             raise CheckersError(
-                f"the game does not start from lesson {lesson.id!r}'s position ({lesson.fen})"
+                f"the game does not start from lesson {lesson.id!r}'s position ({lesson.fen}, "
+                f"{start.variant.describe()})"
             )
         self.play_replies = play_replies
         self.progress = progress
@@ -143,7 +145,7 @@ class LessonRun:
     def _position(self) -> _Position:
         """Replay the game's moves against the solution (cheap: lessons are short)."""
         steps = self.lesson.steps
-        board = Board(self.lesson.fen)
+        board = self.lesson.start_board()
         moves = self.game.moves
         k = 0
         for i, step in enumerate(steps):

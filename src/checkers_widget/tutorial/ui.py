@@ -57,9 +57,10 @@ class Tutorial:
     """The lessons in a notebook: picker, explanation, task, live board, hints and stars.
 
     ``Tutorial()`` opens the built-in :data:`LESSONS` at the first lesson not solved
-    yet; ``Tutorial(lessons)`` any sequence of :class:`Lesson`; ``start`` picks the
-    first lesson (an id or an index). ``progress`` is a :class:`Progress` or a path to
-    its JSON file (default: :func:`default_progress_path`).
+    yet; ``Tutorial("other-draughts")`` a built-in chapter (:data:`CHAPTERS`: ``"rules"``,
+    ``"other-draughts"``); ``Tutorial(lessons)`` any sequence of :class:`Lesson`;
+    ``start`` picks the first lesson (an id or an index). ``progress`` is a
+    :class:`Progress` or a path to its JSON file (default: :func:`default_progress_path`).
 
     From Python: :meth:`start`, :meth:`next`, :meth:`previous`, :meth:`attempt`,
     :meth:`hint`, :meth:`offer_draw`, :meth:`try_again`; :attr:`run` is the current
@@ -69,11 +70,19 @@ class Tutorial:
 
     def __init__(
         self,
-        lessons: Iterable[Lesson] | None = None,
+        lessons: Iterable[Lesson] | str | None = None,
         *,
         progress: Progress | str | os.PathLike[str] | None = None,
         start: str | int | None = None,
     ) -> None:
+        if isinstance(lessons, str):  # a built-in chapter's name
+            from . import CHAPTERS
+
+            if lessons not in CHAPTERS:
+                raise LessonError(
+                    f"no chapter {brief(lessons)}; the chapters are: {', '.join(CHAPTERS)}"
+                )
+            lessons = CHAPTERS[lessons]
         self.lessons: tuple[Lesson, ...] = tuple(LESSONS if lessons is None else lessons)
         if isinstance(lessons, Lesson):
             self.lessons = (lessons,)
