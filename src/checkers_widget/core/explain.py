@@ -18,6 +18,7 @@ from .color import BLACK
 from .errors import CheckersError, brief, clipped
 from .move import Move
 from .squares import column_of, row_of
+from .variant_explain import variant_reason
 
 __all__ = ["explain"]
 
@@ -138,12 +139,8 @@ def explain(
 
     captures = [m for m in legal if m.is_capture]
     if not american:
-        rule = f"it is not a legal move of {board.variant.title}"
-        if captures:
-            rule += f"; a capture is available{listed(captures)}: capturing is compulsory"
-        elif name_moves:
-            rule += f"; legal moves: {_names(legal)}"
-        return f"{text}: {rule}"
+        names = _names if name_moves else None
+        return f"{text}: {variant_reason(board, squares, legal, names)}"
     if len(squares) == 2 and squares[0] == squares[1]:
         # A click on a piece that has nowhere to go.
         if captures:
