@@ -29,7 +29,7 @@ WRONG: dict[str, tuple[str, str]] = {
     "russian-crowned-mid-capture": ("9x2", "keep jumping"),
     "brazilian-most-pieces": ("7-2", "capture"),
     "pool-crowned-only-at-the-end": ("9-5", "capture"),
-    "italian-men-spare-kings": ("23x14", "not a legal move of Italian draughts"),
+    "italian-men-spare-kings": ("23x14", "a man may not capture a king in Italian draughts"),
     "spanish-flying-king": ("13-18", "capture"),
     "giveaway-lose-to-win": ("11-16", "put it where White's man must take it"),
 }
