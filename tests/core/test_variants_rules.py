@@ -83,6 +83,11 @@ def test_unknown_variant_raises_naming_the_known_ones() -> None:
         Board(variant=42)  # type: ignore[arg-type]
 
 
+def test_a_variant_name_given_as_the_fen_says_how_to_write_it() -> None:
+    with pytest.raises(FenError, match=r"Board\(variant='russian'\)"):
+        Board("russian")
+
+
 def test_english_is_another_name_for_american() -> None:
     assert variant("english") is AMERICAN
     assert variant(" English ") is AMERICAN
@@ -557,3 +562,10 @@ def test_a_variant_of_ones_own_is_checked_and_played() -> None:
     b = Board("W:WK29:B1", variant=flying)
     assert len(b.legal_moves()) == 7
     assert b.variant is flying and "variant=Variant(" in repr(b)
+
+
+def test_a_games_variant_is_fixed_when_it_is_made() -> None:
+    game = Game(variant="russian")
+    with pytest.raises(CheckersError, match="fixed"):
+        game.variant = "pool"
+    assert game.variant is VARIANTS["russian"] and game.board.variant is game.variant

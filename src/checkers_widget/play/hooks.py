@@ -82,6 +82,7 @@ GAME_READS = frozenset(
         "side_names",
         "fen",
         "start_fen",
+        "variant",
         "tags",
         "comments",
         "nags",
@@ -220,6 +221,10 @@ class GameView:
     @property
     def start_fen(self) -> str:
         return self._game.start_fen
+
+    @property
+    def variant(self) -> Variant:
+        return self._game.variant
 
     @property
     def tags(self) -> Mapping[str, str]:
