@@ -90,7 +90,6 @@ GAME_READS = frozenset(
         "drawing",
         "drawings",
         "opening",
-        "variant",
         "explain",
         "to_pdn",
         "save",
@@ -254,11 +253,6 @@ class GameView:
     def opening(self) -> ThreeMoveOpening | None:
         """The ACF three-move opening the game starts with (a frozen record), or None."""
         return self._game.opening
-
-    @property
-    def variant(self) -> Variant:
-        """The rules the game is played by (a frozen value)."""
-        return self._game.variant
 
     # ------------------------------------------------------------------ derived
     def explain(self, attempt: str | Sequence[int], *, name_moves: bool = True) -> str:
