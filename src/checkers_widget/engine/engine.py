@@ -1,9 +1,11 @@
 """The computer player: ``Engine``, its levels and the ``Analysis`` it returns.
 
-This module turns the raw search of :mod:`.search` into the contract that the widget,
-lessons and tests use: ``Engine(level, seed).analyse(board_or_game, ...)`` returns an
-:class:`Analysis` with ``move``, ``score``, ``mate``, ``pv``, ``depth`` and ``nodes``;
-``best_move`` returns the move alone.
+This module turns the raw searches (:mod:`.search` for American checkers,
+:mod:`.general_search` for every other variant, chosen by the board's variant) into the
+contract that the widget, lessons and tests use:
+``Engine(level, seed).analyse(board_or_game, ...)`` returns an :class:`Analysis` with
+``move``, ``score``, ``mate``, ``pv``, ``depth`` and ``nodes``; ``best_move`` returns the
+move alone.
 """
 
 from __future__ import annotations
@@ -58,7 +60,9 @@ class Level:
 
 #: The playing levels. Easy and Normal are depth-limited, so they play the same moves
 #: on every machine; Hard and Expert use the time they are given (about one second and
-#: five seconds a move) and reach whatever depth that allows.
+#: five seconds a move) and reach whatever depth that allows. The same levels play every
+#: variant (:func:`level_depth`: Normal looks two plies less deep on a 10x10 board; the
+#: endgame tables are American checkers' only).
 LEVELS: dict[str, Level] = {
     # About two moves ahead, and loose: picks among the moves within 0.8 of a man of
     # the best, with noise of 0.5 of a man.
@@ -159,15 +163,21 @@ def level_depth(depth: int, variant: Variant) -> int:
 
 
 class Engine:
-    """A checkers engine: iterative-deepening alpha-beta (PVS) in pure Python.
+    """A draughts engine: iterative-deepening alpha-beta (PVS) in pure Python.
+
+    It plays every variant a board can carry: American checkers with its own tuned
+    searcher (:mod:`.search`, :mod:`.evaluate`), every other variant with the general
+    searcher (:mod:`.general_search`, :mod:`.general_eval`), which reads the rules from
+    the board's :class:`~checkers_widget.core.variants.Variant`. Both answer with the
+    same :class:`Analysis`, at the same levels.
 
     ``Engine(level="hard", seed=None)``; levels are ``"easy"``, ``"normal"``,
     ``"hard"`` and ``"expert"`` (see :data:`LEVELS`):
 
     ========  =====================================================================
     easy      depth 4 plies, noisy choice among moves within 0.8 man of the best
-    normal    depth 8 plies, noisy choice among moves within 0.3 man of the best
-    hard      1 second per move (depth 11-12 from the opening, deeper later)
+    normal    depth 8 plies (6 on 10x10), noisy choice among moves within 0.3 man
+    hard      1 second per move (American: depth 11-12 from the opening; others 8-10)
     expert    5 seconds per move (about two plies deeper than Hard)
     ========  =====================================================================
 
