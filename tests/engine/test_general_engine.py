@@ -19,7 +19,7 @@ import pytest
 from checkers_widget import Board, Move
 from checkers_widget.core.errors import CheckersError
 from checkers_widget.core.game import Game
-from checkers_widget.core.variants import VARIANTS
+from checkers_widget.core.variants import VARIANTS, variant
 from checkers_widget.engine import LEVELS, WIN_SCORE, Analysis, Engine
 from checkers_widget.engine.engine import level_depth
 from checkers_widget.engine.general_eval import VariantEvaluator
@@ -148,6 +148,16 @@ def test_every_level_plays_a_legal_move(name: str, level: str) -> None:
         line = board.copy()
         for move in analysis.pv:
             line.push(move)
+
+
+def test_a_house_rule_on_american_checkers_goes_to_the_general_searcher() -> None:
+    # Men capturing backward: no longer the rules the American searcher knows.
+    house = variant("american", men_capture_backward=True)
+    board = Board("B:W14,22:B10,18", variant=house)  # Black's man on 18 may take 14 backward
+    legal = board.legal_moves()
+    assert board.parse_move("18x9") in legal
+    analysis = Engine("normal", seed=0).analyse(board)
+    assert analysis.move in legal
 
 
 @pytest.mark.parametrize("name", OTHERS)
