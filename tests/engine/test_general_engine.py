@@ -239,7 +239,7 @@ def test_a_stop_before_or_during_the_search_returns_a_legal_move(name: str) -> N
         target=lambda: results.append(engine.analyse(board, time=600, on_info=infos.append))
     )
     worker.start()
-    while not infos:  # wait for the first iteration, then stop the search in the middle
+    while not infos and worker.is_alive():  # the first iteration, then stop the search
         worker.join(0.01)
     engine.stop()
     worker.join()
