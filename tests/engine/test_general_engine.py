@@ -19,9 +19,11 @@ import pytest
 from checkers_widget import Board, Move
 from checkers_widget.core.errors import CheckersError
 from checkers_widget.core.game import Game
-from checkers_widget.core.variants import VARIANTS, variant
+from checkers_widget.core.variant_movegen import rules_of
+from checkers_widget.core.variants import VARIANTS, Variant, variant
 from checkers_widget.engine import LEVELS, WIN_SCORE, Analysis, Engine
 from checkers_widget.engine.engine import level_depth
+from checkers_widget.engine.general_captures import CaptureTest
 from checkers_widget.engine.general_eval import VariantEvaluator
 from checkers_widget.engine.general_search import GeneralSearcher, raw_position
 
@@ -351,6 +353,31 @@ def test_normal_beats_easy(name: str) -> None:
             game.termination,
             game.ply,
         )
+
+
+# ---------------------------------------------------------------------- capture test
+
+
+@pytest.mark.parametrize(
+    "rules", [*VARIANTS.values(), variant("american", men_capture_backward=True)], ids=str
+)
+def test_the_capture_test_agrees_with_the_rules_core(rules: Variant) -> None:
+    # Random placements (kings and men anywhere, either side to move) and real positions.
+    core, fast = rules_of(rules), CaptureTest(rules)
+    rng = random.Random(5)
+    positions = [raw_position(b) for b in random_boards(rules.name, 20, seed=2)]
+    for _ in range(1500):
+        own = opp = kings = 0
+        for square in rng.sample(range(1, rules.squares + 1), rng.randint(1, 24)):
+            if rng.random() < 0.5:
+                own |= 1 << square
+            else:
+                opp |= 1 << square
+            if rng.random() < 0.3:
+                kings |= 1 << square
+        positions.append((own, opp, kings, rng.random() < 0.5))
+    for position in positions:
+        assert fast(*position) == core.has_capture(*position), position
 
 
 # ---------------------------------------------------------------------- evaluation
