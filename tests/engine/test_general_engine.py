@@ -17,7 +17,7 @@ import threading
 import pytest
 
 from checkers_widget import Board, Move
-from checkers_widget.core.errors import CheckersError
+from checkers_widget.core.errors import CheckersError, VariantError
 from checkers_widget.core.game import Game
 from checkers_widget.core.variant_movegen import rules_of
 from checkers_widget.core.variants import VARIANTS, Variant, variant
@@ -271,6 +271,13 @@ def test_bad_limits_are_refused_on_every_variant() -> None:
         Engine().analyse(board, depth=0)
     with pytest.raises(CheckersError, match="stop"):
         Engine().analyse(board, stop="now")  # type: ignore[arg-type]
+
+
+def test_an_unknown_variant_is_refused_by_name() -> None:
+    for make in (GeneralSearcher, VariantEvaluator, CaptureTest):
+        with pytest.raises(VariantError, match="unknown variant"):
+            make("checkerz")
+    assert GeneralSearcher("russian").variant is VARIANTS["russian"]
 
 
 # ---------------------------------------------------------------------- draws

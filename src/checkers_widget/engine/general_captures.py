@@ -21,6 +21,7 @@ checks the answers against the rules core on random positions of every variant.
 from __future__ import annotations
 
 from ..core.variants import Variant
+from ..core.variants import variant as find_variant
 
 __all__ = ["CaptureTest"]
 
@@ -40,7 +41,8 @@ class CaptureTest:
     towards the high numbers).
     """
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant | str) -> None:
+        variant = find_variant(variant)  # a VariantError for an unknown name
         geo = variant.geometry
         self.rays = geo.rays
         self.flying = variant.flying_kings

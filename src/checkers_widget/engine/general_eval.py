@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from ..core.geometry import Geometry
 from ..core.variants import Variant
+from ..core.variants import variant as find_variant
 
 __all__ = [
     "ADVANCE_EARLY",
@@ -116,7 +117,8 @@ class VariantEvaluator:
     millisecond); see the module docstring for the terms and why they weigh what they do.
     """
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant | str) -> None:
+        variant = find_variant(variant)  # a VariantError for an unknown name
         self.variant = variant
         geo = variant.geometry
         self.size = geo.size

@@ -60,6 +60,7 @@ from ..core.board import Board
 from ..core.color import BLACK
 from ..core.variant_movegen import RawMove, rules_of
 from ..core.variants import Variant
+from ..core.variants import variant as find_variant
 from .general_captures import CaptureTest
 from .general_eval import VariantEvaluator
 from .search import INF, MATE, MATE_BOUND
@@ -174,7 +175,8 @@ _Child = tuple[RawMove, int, int, int, int]
 
 
 class GeneralSearcher:
-    """One search of one position of ``variant``; make a new one per analysis.
+    """One search of one position of ``variant`` (a :class:`Variant` or its name); make a
+    new one per analysis.
 
     ``reps`` counts the positions (as :data:`RawPosition`) met in the game since its last
     irreversible move, the root excluded; ``quiet`` is the number of plies since that move
@@ -184,7 +186,7 @@ class GeneralSearcher:
 
     def __init__(
         self,
-        variant: Variant,
+        variant: Variant | str,
         *,
         reps: dict[RawPosition, int] | None = None,
         quiet: int = 0,
@@ -192,6 +194,7 @@ class GeneralSearcher:
         tt_limit: int = 400_000,
         evaluate: Callable[[int, int, int, bool], int] | None = None,
     ) -> None:
+        variant = find_variant(variant)  # a VariantError for an unknown name
         self.variant = variant
         self.rules = rules_of(variant)
         self.evaluate = evaluate if evaluate is not None else VariantEvaluator(variant)
