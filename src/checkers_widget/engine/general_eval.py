@@ -33,8 +33,10 @@ The terms and their weights (each for the side to move minus the other side):
   squares; on the edge a flying king covers one diagonal instead of two).
 * **Back-rank guard**: :data:`GUARD` (6) for each man still on its home row while the
   other side has men that could crown there: an open back rank lets them crown.
-* **Mobility** is left out: counting moves needs the generator at every leaf, which
-  would about halve the search speed, and the search sees blocked pieces itself.
+* **Mobility** is left out for now: counting moves with the generator at every leaf
+  would about halve the search speed, and the search sees blocked pieces itself. (The
+  men's steps could be counted cheaply with whole-board shifts, as
+  :mod:`.general_captures` tests for captures; not tried yet.)
 
 **Giveaway** (``goal_reversed``): a side with no move or no pieces wins, so material is
 counted the other way round (each piece, man or king, is worth ``-MAN``), and the
