@@ -83,6 +83,11 @@ def test_unknown_variant_raises_naming_the_known_ones() -> None:
         Board(variant=42)  # type: ignore[arg-type]
 
 
+def test_a_variant_name_given_as_the_fen_says_how_to_write_it() -> None:
+    with pytest.raises(FenError, match=r"Board\(variant='russian'\)"):
+        Board("russian")
+
+
 def test_english_is_another_name_for_american() -> None:
     assert variant("english") is AMERICAN
     assert variant(" English ") is AMERICAN
@@ -245,14 +250,6 @@ def test_game_carries_the_variant() -> None:
     assert game.ply == 2
 
 
-def test_engine_plays_other_variants() -> None:
-    # The engine's own tests are in tests/engine/test_general_engine.py.
-    from checkers_widget import Engine
-
-    board = Board(variant="russian")
-    assert Engine().analyse(board, depth=1).move in board.legal_moves()
-
-
 def test_pictures_of_other_boards_are_refused_and_text_is_drawn() -> None:
     b = Board(variant="international")
     with pytest.raises(VariantError):
@@ -329,6 +326,15 @@ def test_international_two_routes_taking_the_same_pieces_to_the_same_square_are_
     routes = dataclasses.replace(VARIANTS["international"], distinct_routes=True)
     both = board(routes, "W", [K(1, 2)], spots).legal_moves()
     assert [m.end for m in both].count(home) == 2
+    # The route not listed may still be played, or written in full.
+    (listed,) = [m for m in moves if m.end == home]
+    (other,) = [m for m in both if m.end == home and m.path != listed.path]
+    assert other not in moves and b.is_legal(other)
+    assert b.parse_move("x".join(map(str, other.path))) == other
+    after_other = b.copy()
+    after_other.push(other)
+    b.push(listed)
+    assert after_other == b and after_other.zobrist == b.zobrist
 
 
 # ---------------------------------------------------------------------- Russian
@@ -546,3 +552,20 @@ def test_game_draw_rules_work_on_another_variant() -> None:
     for ply in range(80):
         quiet.play(moves[ply % 4])
     assert quiet.result == "1/2-1/2" and "40-move" in (quiet.termination or "")
+
+
+def test_a_variant_of_ones_own_is_checked_and_played() -> None:
+    for bad in ({"size": 12}, {"first": "red"}, {"capture_rule": "max"}, {"flying_kings": 1}):
+        with pytest.raises(VariantError):
+            Variant("mine", "My rules", 0, **bad)  # type: ignore[arg-type]
+    flying = Variant("mine", "American checkers with flying kings", 0, flying_kings=True)
+    b = Board("W:WK29:B1", variant=flying)
+    assert len(b.legal_moves()) == 7
+    assert b.variant is flying and "variant=Variant(" in repr(b)
+
+
+def test_a_games_variant_is_fixed_when_it_is_made() -> None:
+    game = Game(variant="russian")
+    with pytest.raises(CheckersError, match="fixed"):
+        game.variant = "pool"
+    assert game.variant is VARIANTS["russian"] and game.board.variant is game.variant

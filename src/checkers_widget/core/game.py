@@ -212,12 +212,18 @@ class _Checked(Generic[_Kept, _Given]):
     :class:`~checkers_widget.core.errors.CheckersError` leaving the old value in place. So a
     setting always reads as its checked form, whenever and however it was set.
     ``default`` is the dataclass field's default, itself given through ``check``.
+    A ``fixed`` setting is set once, by the constructor: a later assignment raises
+    :class:`~checkers_widget.core.errors.CheckersError` (a game's variant: its board and
+    history were made under those rules).
     """
 
-    def __init__(self, check: Callable[[object], _Kept], default: _Given) -> None:
+    def __init__(
+        self, check: Callable[[object], _Kept], default: _Given, *, fixed: bool = False
+    ) -> None:
         self._check = check
         self._default = default
         self._key = ""
+        self._fixed = fixed
 
     def __set_name__(self, owner: type, name: str) -> None:
         self._key = f"_{name}"
@@ -233,6 +239,11 @@ class _Checked(Generic[_Kept, _Given]):
         return kept
 
     def __set__(self, game: Game, value: _Given) -> None:
+        if self._fixed and self._key in game.__dict__:
+            name = self._key[1:]
+            raise CheckersError(
+                f"a game's {name} is fixed when it is made: start a new Game({name}=...)"
+            )
         game.__dict__[self._key] = self._check(value)
 
 
@@ -343,7 +354,7 @@ class Game:
         _checked_side_names, "black-white"
     )
     tags: _Checked[dict[str, str], Mapping[str, str]] = _Checked(_checked_tags, _NoTags())
-    variant: _Checked[Variant, Variant | str] = _Checked(_checked_variant, AMERICAN)
+    variant: _Checked[Variant, Variant | str] = _Checked(_checked_variant, AMERICAN, fixed=True)
 
     def __post_init__(self) -> None:
         self._board = Board(self.fen, variant=self.variant)
@@ -952,15 +963,8 @@ class Game:
 
         return read_game(text, **options)
 
-    def _american_only(self, what: str) -> None:
-        if self.variant is not AMERICAN:
-            raise VariantError(
-                f"{what} is for American checkers games only for now, not {self.variant.describe()}"
-            )
-
     def to_pdn(self) -> str:
         """The game as PDN text, tags, comments and result included (American checkers)."""
-        self._american_only("PDN export")
         from ..formats.pdn import write_game
 
         return write_game(self)
@@ -971,7 +975,6 @@ class Game:
         Draw rules, side names, how the game ended and the ply being shown are kept in
         extra tags, so the loaded game equals this one (see :mod:`checkers_widget.formats.saving`).
         """
-        self._american_only("saving")
         from ..formats.saving import save_game
 
         return save_game(self, path)

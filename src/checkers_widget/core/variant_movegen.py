@@ -88,7 +88,7 @@ class VariantRules:
     def steps(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
         """The non-capturing moves, by starting square, then direction, then distance."""
         bit, rays, flying = self.bit, self.rays, self.flying
-        empty_needed = own | opp
+        occupied = own | opp
         crown_row = self.crown_row[down]
         man_dirs = self.man_step_dirs[down]
         out: list[RawMove] = []
@@ -100,7 +100,7 @@ class VariantRules:
             if kings & low:
                 for ray in rays[src]:
                     for dst in ray:
-                        if empty_needed & bit[dst]:
+                        if occupied & bit[dst]:
                             break
                         out.append(((src, dst), (), False, 0))
                         if not flying:
@@ -109,7 +109,7 @@ class VariantRules:
                 square_rays = rays[src]
                 for d in man_dirs:
                     ray = square_rays[d]
-                    if ray and not empty_needed & bit[ray[0]]:
+                    if ray and not occupied & bit[ray[0]]:
                         dst = ray[0]
                         out.append(((src, dst), (), bool(bit[dst] & crown_row), 0))
         return out
@@ -180,9 +180,12 @@ class VariantRules:
                     return True
         return False
 
-    def captures(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
+    def captures(
+        self, own: int, opp: int, kings: int, down: bool, *, every_route: bool = False
+    ) -> list[RawMove]:
         """The legal captures: every complete capture, then the capture rule, then
-        (unless routes are distinct) one move per result."""
+        (unless routes are distinct, or ``every_route``) one move per result, the first
+        route found standing for the others."""
         bit, rays, jumps = self.bit, self.rays, self.jumps
         flying, crowning = self.flying, self.crowning
         men_take_kings = self.men_take_kings
@@ -270,7 +273,7 @@ class VariantRules:
         if not found:
             return []
         chosen = self.choose(found, kings) if len(found) > 1 else found
-        if self.distinct or len(chosen) == 1:
+        if self.distinct or every_route or len(chosen) == 1:
             return [(p, c, k, t) for p, c, k, t, _ in chosen]
         seen: set[tuple[int, int, int, bool]] = set()
         out: list[RawMove] = []

@@ -85,8 +85,16 @@ from typing import IO, Literal, overload
 
 from ..core.board import Board
 from ..core.drawings import read_commands, write_commands
-from ..core.errors import AmbiguousMoveError, CheckersError, FenError, IllegalMoveError, PdnError
+from ..core.errors import (
+    AmbiguousMoveError,
+    CheckersError,
+    FenError,
+    IllegalMoveError,
+    PdnError,
+    VariantError,
+)
 from ..core.game import DrawRules, Game, Result
+from ..core.variants import AMERICAN
 from .pdn_tokens import CHUNK, MAX_SQUARE_DIGITS, TextStream, Token, Tokenizer
 
 __all__ = [
@@ -827,6 +835,10 @@ def write_game(game: Game) -> str:
 
         read_game(write_game(game)) == game  # and tags, comments, nags, variations, drawings
     """
+    if game.variant is not AMERICAN:
+        raise VariantError(
+            f"PDN export is for American checkers games only for now, not {game.variant.describe()}"
+        )
     lines = [_tag_line(name, value) for name, value in _header(game)]
     words: list[str] = []
     nags, variations = game.nags, game.variations

@@ -33,7 +33,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..core.errors import CheckersError, brief
+from ..core.errors import CheckersError, VariantError, brief
+from ..core.variants import Variant
 
 __all__ = [
     "DEFAULT_COLORS",
@@ -197,7 +198,14 @@ def _piece_kind(piece: PieceLike, square: int) -> str:
 
 
 def _read_position(board: BoardLike) -> dict[int, str]:
-    """Map each occupied square to its piece kind (e.g. ``{1: "black-man"}``)."""
+    """Map each occupied square to its piece kind (e.g. ``{1: "black-man"}``).
+
+    The pictures know American checkers' board (8x8, its numbering, Black on 1-12); a board
+    of another variant's board (10x10, Italian and Spanish numbering) raises VariantError.
+    """
+    v = getattr(board, "variant", None)
+    if isinstance(v, Variant) and not v.american_board:
+        raise VariantError(f"pictures of {v.title} boards are not drawn yet")
     position: dict[int, str] = {}
     for square in range(1, 33):
         piece = board.piece_at(square)

@@ -1,0 +1,71 @@
+"""What knows American checkers only (the review, the opening explorer, PDN export and
+saving, pictures and animations, network play) refuses a board or game of another variant
+(issue 15) with a VariantError, never treating it as an American one. (The engine plays
+every variant: tests/engine/test_general_engine.py.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checkers_widget import (
+    Board,
+    Engine,
+    Game,
+    OpeningExplorer,
+    VariantError,
+    animate,
+    board_svg,
+    review,
+    write_game,
+)
+
+
+def test_the_engine_plays_another_variant() -> None:
+    board = Board(variant="russian")
+    assert Engine().analyse(board, depth=1).move in board.legal_moves()
+    game = Game(variant="giveaway")
+    assert Engine().best_move(game, depth=1) in game.legal_moves()
+
+
+def test_the_review_refuses_another_variant() -> None:
+    game = Game(variant="russian")
+    game.play("22-18")
+    with pytest.raises(VariantError, match="Russian draughts"):
+        review(game, depth=1, workers=1)
+
+
+def test_the_opening_explorer_refuses_another_variant() -> None:
+    game = Game(variant="international")
+    game.play("32-28")
+    with pytest.raises(VariantError, match="American checkers games only"):
+        OpeningExplorer.from_games([game])
+    with pytest.raises(VariantError):
+        OpeningExplorer.from_games([]).moves(Board(variant="pool"))
+
+
+def test_pdn_export_and_saving_refuse_another_variant(tmp_path: Path) -> None:
+    game = Game(variant="spanish")
+    for export in (game.to_pdn, lambda: write_game(game), lambda: game.save(tmp_path / "g.pdn")):
+        with pytest.raises(VariantError, match="Spanish draughts"):
+            export()
+    assert not (tmp_path / "g.pdn").exists()
+
+
+def test_pictures_and_animations_refuse_another_board() -> None:
+    with pytest.raises(VariantError, match="International draughts"):
+        board_svg(Board(variant="international"))
+    game = Game(variant="italian")
+    game.play("22-18")
+    with pytest.raises(VariantError, match="Italian draughts"):
+        animate(game)
+    # Russian draughts is drawn on American checkers' board: pictures work.
+    assert board_svg(Board(variant="russian")).startswith("<svg")
+
+
+def test_network_hosting_refuses_another_variant() -> None:
+    from checkers_widget.network.host import HostSession
+
+    with pytest.raises(VariantError, match="network play"):
+        HostSession(Game(variant="brazilian"))
