@@ -171,7 +171,8 @@ def speed_cases() -> list[Case]:
 
 def run_case(search: ModuleType, case: Case) -> tuple[list[Any], int]:
     """Every iteration of one search as plain values, and the nodes searched."""
-    board, rules, history, quiet = engine_now._context(case.position)
+    board, rules, earlier, quiet = engine_now._context(case.position)
+    history = engine_now._american_history(earlier)
     black = board.turn == "black"
     b, w, kings = board.bitboards
     own, opp = (b, w) if black else (w, b)

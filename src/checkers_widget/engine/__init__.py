@@ -1,4 +1,5 @@
-"""The computer player: a pure-Python alpha-beta engine for American checkers.
+"""The computer player: a pure-Python alpha-beta engine for American checkers and the
+other draughts variants.
 
 ``Engine(level="hard", seed=None).analyse(board_or_game)`` returns an
 :class:`Analysis` (best move, score in men, proven win/loss distance, principal
@@ -7,7 +8,10 @@ no numpy and no extension module; speed comes from searching raw bitboards
 (:mod:`.search`, with the moves of the rules core's generator,
 :mod:`checkers_widget.core.movegen`) with a cheap, table-driven evaluation
 (:mod:`.evaluate`). Hard and Expert know the king endings of up to three pieces
-exactly (:mod:`.endgame`, tables built by retrograde analysis on first use).
+exactly (:mod:`.endgame`, tables built by retrograde analysis on first use). Every
+other variant (international, Russian, Brazilian, pool, Italian, Spanish, giveaway) is
+played by one general searcher (:mod:`.general_search`) and one evaluation
+(:mod:`.general_eval`) that read the rules from the board's variant.
 """
 
 from .engine import LEVELS, WIN_SCORE, Analysis, Engine, Level

@@ -1,9 +1,11 @@
 """The computer player: ``Engine``, its levels and the ``Analysis`` it returns.
 
-This module turns the raw search of :mod:`.search` into the contract that the widget,
-lessons and tests use: ``Engine(level, seed).analyse(board_or_game, ...)`` returns an
-:class:`Analysis` with ``move``, ``score``, ``mate``, ``pv``, ``depth`` and ``nodes``;
-``best_move`` returns the move alone.
+This module turns the raw searches (:mod:`.search` for American checkers,
+:mod:`.general_search` for every other variant, chosen by the board's variant) into the
+contract that the widget, lessons and tests use:
+``Engine(level, seed).analyse(board_or_game, ...)`` returns an :class:`Analysis` with
+``move``, ``score``, ``mate``, ``pv``, ``depth`` and ``nodes``; ``best_move`` returns the
+move alone.
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ import threading
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from ..core.board import Board, moves_of
 from ..core.color import BLACK
-from ..core.errors import CheckersError, VariantError, brief
+from ..core.errors import CheckersError, brief
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..core.movegen import BitMove, play
 from ..core.squares import BIT
-from ..core.variants import AMERICAN
+from ..core.variant_movegen import RawMove
+from ..core.variants import AMERICAN, Variant
+from .general_search import GeneralIteration, GeneralSearcher, RawPosition, raw_position
 from .search import MATE, MATE_BOUND, Iteration, Searcher
 
 __all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
@@ -56,7 +60,9 @@ class Level:
 
 #: The playing levels. Easy and Normal are depth-limited, so they play the same moves
 #: on every machine; Hard and Expert use the time they are given (about one second and
-#: five seconds a move) and reach whatever depth that allows.
+#: five seconds a move) and reach whatever depth that allows. The same levels play every
+#: variant (:func:`level_depth`: Normal looks two plies less deep on a 10x10 board; the
+#: endgame tables are American checkers' only).
 LEVELS: dict[str, Level] = {
     # About two moves ahead, and loose: picks among the moves within 0.8 of a man of
     # the best, with noise of 0.5 of a man.
@@ -85,7 +91,9 @@ class Analysis:
     as that); a proven win is ``+WIN_SCORE`` (100.0) and a proven loss ``-WIN_SCORE``.
     ``mate``: ``None`` unless the search proved the result: ``+n`` means the side to
     move wins with its ``n``-th move from here, ``-n`` that the opponent wins with its
-    ``n``-th move; ``0`` means the side to move has already lost (no legal move).
+    ``n``-th move; ``0`` means the game is already over: the side to move has lost (no
+    legal move), or, with a ``score`` of ``+WIN_SCORE``, won (giveaway, where having no
+    move wins).
     ``pv``: the principal variation, starting with ``move``. ``depth``: the deepest
     iteration completed (plies, extensions not counted); ``seldepth``: the deepest
     ply reached. ``nodes``: positions searched; ``time``: seconds spent.
@@ -108,7 +116,9 @@ class Analysis:
         if self.mate is not None:
             if self.mate > 0:
                 return f"win in {self.mate}"
-            return f"loss in {-self.mate}" if self.mate else "lost"
+            if self.mate:
+                return f"loss in {-self.mate}"
+            return "won" if self.score > 0 else "lost"
         return f"{self.score:+.2f}"
 
     def __str__(self) -> str:
@@ -119,18 +129,55 @@ class Analysis:
 
 
 _StopLike = threading.Event | Callable[[], bool]
+#: A searcher's own move type (:mod:`.search`'s or :mod:`.general_search`'s).
+_M = TypeVar("_M", BitMove, RawMove)
+
+
+class _Budget(NamedTuple):
+    """The limits of one search: depth, deadline, node budget, stop, soft time limit."""
+
+    depth: int | None
+    deadline: float | None
+    nodes: int | None
+    stop: Callable[[], bool]
+    soft: float | None
+
+
+#: Plies taken off a depth-limited level (Normal) on a 10x10 board, for the general
+#: searcher's speed there: measured over an international game of Normal against Easy,
+#: depth 8 took up to 3.5 s a move (the noisy levels search every root move with a full
+#: window) and depth 6 up to 1.2 s, about what Normal takes on 8x8 at depth 8.
+WIDE_BOARD_CUT = 2
+
+
+def level_depth(depth: int, variant: Variant) -> int:
+    """A depth-limited level's depth on ``variant``'s board: the level's own on 8x8;
+    :data:`WIDE_BOARD_CUT` plies less on a 10x10 board (never below 4, Easy's depth).
+
+    Derived from the board's size, not the variant's name: a 10x10 board has about
+    twice the moves a ply of an 8x8 one.
+    """
+    if variant.size > 8:
+        return max(min(depth, 4), depth - WIDE_BOARD_CUT)
+    return depth
 
 
 class Engine:
-    """A checkers engine: iterative-deepening alpha-beta (PVS) in pure Python.
+    """A draughts engine: iterative-deepening alpha-beta (PVS) in pure Python.
+
+    It plays every variant a board can carry: American checkers with its own tuned
+    searcher (:mod:`.search`, :mod:`.evaluate`), every other variant with the general
+    searcher (:mod:`.general_search`, :mod:`.general_eval`), which reads the rules from
+    the board's :class:`~checkers_widget.core.variants.Variant`. Both answer with the
+    same :class:`Analysis`, at the same levels.
 
     ``Engine(level="hard", seed=None)``; levels are ``"easy"``, ``"normal"``,
     ``"hard"`` and ``"expert"`` (see :data:`LEVELS`):
 
     ========  =====================================================================
     easy      depth 4 plies, noisy choice among moves within 0.8 man of the best
-    normal    depth 8 plies, noisy choice among moves within 0.3 man of the best
-    hard      1 second per move (depth 11-12 from the opening, deeper later)
+    normal    depth 8 plies (6 on 10x10), noisy choice among moves within 0.3 man
+    hard      1 second per move (American: depth 11-12 from the opening; others 8-10)
     expert    5 seconds per move (about two plies deeper than Hard)
     ========  =====================================================================
 
@@ -228,26 +275,26 @@ class Engine:
         if stop is not None and not (isinstance(stop, threading.Event) or callable(stop)):
             raise CheckersError(f"stop must be a threading.Event or a callable, not {brief(stop)}")
         self._stop_event.clear()
-        board, rules, history, quiet = _context(position)
-        black = board.turn == BLACK
-        b, w, kings = board.bitboards
-        own, opp = (b, w) if black else (w, b)
+        board, rules, earlier, quiet = _context(position)
 
         if isinstance(position, Game) and position.is_over():
-            won = position.winner is not None
+            winner = position.winner
             return Analysis(
                 None,
-                -WIN_SCORE if won else 0.0,
-                0 if won else None,
-                draw=not won,
+                0.0 if winner is None else WIN_SCORE if winner == board.turn else -WIN_SCORE,
+                None if winner is None else 0,
+                draw=winner is None,
                 time=_time.perf_counter() - started,
             )
 
         lvl = LEVELS[self.level]
+        general = board.variant is not AMERICAN
         if time is None and depth is None and nodes is None:
             depth, time, nodes = self._limits
             if depth is None and time is None and nodes is None:
                 depth, time, nodes = lvl.depth, lvl.time, lvl.nodes
+                if general and depth is not None:
+                    depth = level_depth(depth, board.variant)
         deadline = soft = None
         if time is not None:
             deadline = started + time
@@ -265,10 +312,27 @@ class Engine:
             return any(s() for s in stops)
 
         quiet_limit = 2 * rules.quiet_moves if rules.quiet_moves is not None else None
-        searcher = Searcher(
-            reps=history, quiet=quiet, quiet_limit=quiet_limit, endgame_tables=lvl.endgame
-        )
         noisy = lvl.noise > 0 or lvl.margin > 0
+        if general:
+            return self._analyse_general(
+                board,
+                earlier,
+                quiet,
+                quiet_limit,
+                _Budget(depth, deadline, nodes, stopped, soft),
+                noisy,
+                on_info,
+                started,
+            )
+        black = board.turn == BLACK
+        b, w, kings = board.bitboards
+        own, opp = (b, w) if black else (w, b)
+        searcher = Searcher(
+            reps=_american_history(earlier),
+            quiet=quiet,
+            quiet_limit=quiet_limit,
+            endgame_tables=lvl.endgame,
+        )
 
         def report(it: Iteration) -> None:
             if on_info is not None:
@@ -298,7 +362,57 @@ class Engine:
         # Count every node searched, the unfinished iteration's included.
         return replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth)
 
-    def _loose_choice(self, scores: dict[BitMove, int], lvl: Level) -> tuple[BitMove, int]:
+    def _analyse_general(
+        self,
+        board: Board,
+        earlier: list[Board],
+        quiet: int,
+        quiet_limit: int | None,
+        budget: _Budget,
+        noisy: bool,
+        on_info: Callable[[Analysis], Any] | None,
+        started: float,
+    ) -> Analysis:
+        """:meth:`analyse` on a board of another variant than American checkers: the
+        general searcher (:mod:`.general_search`) with the same limits, the same loose
+        choice for the noisy levels and the same :class:`Analysis`."""
+        reps: dict[RawPosition, int] = {}
+        for back in earlier:
+            key = raw_position(back)
+            reps[key] = reps.get(key, 0) + 1
+        searcher = GeneralSearcher(board.variant, reps=reps, quiet=quiet, quiet_limit=quiet_limit)
+
+        def report(it: GeneralIteration) -> None:
+            if on_info is not None:
+                on_info(_general_analysis(it, it.move, it.score, it.pv, started))
+
+        it = searcher.run(
+            raw_position(board),
+            max_depth=budget.depth,
+            deadline=budget.deadline,
+            node_limit=budget.nodes,
+            stop=budget.stop,
+            all_scores=noisy,
+            on_iteration=report if on_info is not None else None,
+            soft_time=budget.soft,
+        )
+        if it is None:
+            # No legal move: the side to move has lost, or won where the goal is reversed.
+            won = board.variant.goal_reversed
+            return Analysis(
+                None,
+                WIN_SCORE if won else -WIN_SCORE,
+                0,
+                time=_time.perf_counter() - started,
+            )
+        move, score, pv = it.move, it.score, it.pv
+        if noisy and len(it.root_scores) > 1:
+            move, score = self._loose_choice(it.root_scores, LEVELS[self.level])
+            pv = it.root_pvs.get(move, [move])
+        result = _general_analysis(it, move, score, pv, started)
+        return replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth)
+
+    def _loose_choice(self, scores: dict[_M, int], lvl: Level) -> tuple[_M, int]:
         """A near-best root move with noise, drawn from the engine's seeded generator.
 
         A proven win is never played loosely: only the fastest win is a candidate, so a
@@ -307,7 +421,7 @@ class Engine:
         best = max(scores.values())
         margin = 0 if best >= MATE_BOUND else lvl.margin
         rng = self._rng
-        choice: tuple[float, BitMove, int] | None = None
+        choice: tuple[float, _M, int] | None = None
         for m, s in scores.items():  # dict order is the search's order: reproducible
             noise = rng.gauss(0.0, lvl.noise) if lvl.noise else 0.0
             if s < best - margin:
@@ -337,9 +451,9 @@ def _check_limits(depth: object, time: object, nodes: object) -> None:
 
 def _context(
     position: Board | Game,
-) -> tuple[Board, DrawRules, dict[tuple[int, int, int, bool], int], int]:
-    """The board, draw rules, earlier positions since the last irreversible move (with
-    their counts, as search keys) and the number of plies since then."""
+) -> tuple[Board, DrawRules, list[Board], int]:
+    """The board, draw rules, the earlier positions since the last irreversible move
+    (oldest first, the current one excluded) and the number of plies since then."""
     if isinstance(position, Game):
         rules = position.draw_rules
         assert isinstance(rules, DrawRules)
@@ -349,17 +463,16 @@ def _context(
         quiet = position.quiet_plies
         board = position.board
         back = board.copy()
-        keys = [back.key()]
+        earlier = []
         for _ in range(quiet):
             back.pop()
-            keys.append(back.key())
-        keys.reverse()
+            earlier.append(back.copy(stack=False))
     elif isinstance(position, Board):
         rules = DrawRules()
         board = position.copy()
         # Walk the move stack back to find the positions since the last irreversible move.
         back = board.copy()
-        keys = [back.key()]
+        earlier = []
         quiet = 0
         while back.peek() is not None:
             move = back.pop()
@@ -367,22 +480,21 @@ def _context(
             if move.is_capture or piece is None or not piece.king:
                 break
             quiet += 1
-            keys.append(back.key())
-        keys.reverse()
+            earlier.append(back.copy(stack=False))
     else:
         raise CheckersError(f"analyse needs a Board or a Game, not {type(position).__name__}")
-    if board.variant is not AMERICAN:
-        raise VariantError(
-            f"the engine plays American checkers only, not {board.variant.describe()}"
-        )
+    earlier.reverse()
+    return board.copy(), rules, earlier, quiet
+
+
+def _american_history(earlier: list[Board]) -> dict[tuple[int, int, int, bool], int]:
+    """Earlier positions as :mod:`.search` keys ``(own, opp, kings, black)``, counted."""
     history: dict[tuple[int, int, int, bool], int] = {}
-    # The positions before the current one, within the quiet window.
-    for key in keys[len(keys) - 1 - quiet : -1]:
-        b, w, k, turn = key[:4]
-        is_black = turn == BLACK
-        skey = (b, w, k, True) if is_black else (w, b, k, False)
+    for back in earlier:
+        b, w, k = back.bitboards
+        skey = (b, w, k, True) if back.turn == BLACK else (w, b, k, False)
         history[skey] = history.get(skey, 0) + 1
-    return board.copy(), rules, history, quiet
+    return history
 
 
 def _to_moves(board: Board, line: list[BitMove]) -> list[Move]:
@@ -420,15 +532,7 @@ def _analysis(
     if not pv or pv[0] != move:
         pv = [move]
     moves = _to_moves(board, pv)
-    mate = None
-    if score > MATE_BOUND:
-        mate = (MATE - score + 1) // 2
-        men = WIN_SCORE
-    elif score < -MATE_BOUND:
-        mate = -((MATE + score) // 2)
-        men = -WIN_SCORE
-    else:
-        men = score / 100.0
+    mate, men = _score_in_men(score)
     return Analysis(
         moves[0],
         men,
@@ -439,3 +543,26 @@ def _analysis(
         it.nodes,
         _time.perf_counter() - started,
     )
+
+
+def _general_analysis(
+    it: GeneralIteration, move: RawMove, score: int, pv: list[RawMove], started: float
+) -> Analysis:
+    """An :class:`Analysis` from a general search's result (the same scale of scores)."""
+    if not pv or pv[0] != move:
+        pv = [move]
+    moves = [Move._generated(path, caps, crowns) for path, caps, crowns, _ in pv]
+    mate, men = _score_in_men(score)
+    return Analysis(
+        moves[0], men, mate, moves, it.depth, it.seldepth, it.nodes, _time.perf_counter() - started
+    )
+
+
+def _score_in_men(score: int) -> tuple[int | None, float]:
+    """A search score as ``(mate, men)``: the moves to a proven result, or None, and the
+    score in men (``WIN_SCORE`` for a proven win)."""
+    if score > MATE_BOUND:
+        return (MATE - score + 1) // 2, WIN_SCORE
+    if score < -MATE_BOUND:
+        return -((MATE + score) // 2), -WIN_SCORE
+    return None, score / 100.0
