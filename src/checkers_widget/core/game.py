@@ -332,9 +332,8 @@ class Game:
     Black and White keep their names in every variant (in international draughts White,
     on 31-50, moves first); ``side_names`` name Black first whoever moves first. The draw
     rules are the same for every variant (repetition and the quiet-move count, as set by
-    ``draw_rules``); in giveaway, a side with no move wins. Saving and PDN export are for
-    American checkers only for now and raise
-    :class:`~checkers_widget.core.errors.VariantError` for another variant.
+    ``draw_rules``); in giveaway, a side with no move wins. PDN export and saving write
+    the variant's GameType tag (see :mod:`checkers_widget.formats.pdn_variant`).
     """
 
     fen: str | None = None
@@ -952,15 +951,9 @@ class Game:
 
         return read_game(text, **options)
 
-    def _american_only(self, what: str) -> None:
-        if self.variant is not AMERICAN:
-            raise VariantError(
-                f"{what} is for American checkers games only for now, not {self.variant.describe()}"
-            )
-
     def to_pdn(self) -> str:
-        """The game as PDN text, tags, comments and result included (American checkers)."""
-        self._american_only("PDN export")
+        """The game as PDN text, tags, comments and result included, in its variant's
+        notation (a GameType tag for any variant but American checkers)."""
         from ..formats.pdn import write_game
 
         return write_game(self)
@@ -971,7 +964,6 @@ class Game:
         Draw rules, side names, how the game ended and the ply being shown are kept in
         extra tags, so the loaded game equals this one (see :mod:`checkers_widget.formats.saving`).
         """
-        self._american_only("saving")
         from ..formats.saving import save_game
 
         return save_game(self, path)
