@@ -1007,14 +1007,18 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.ply} plies, {self._board.to_fen()!r}, result={self._result!r}>"
 
-    def _repr_svg_(self) -> str | None:
+    def _repr_svg_(self) -> str:
         return self._board._repr_svg_()
 
-    def _repr_html_(self) -> str | None:
+    def _repr_html_(self) -> str:
         return self._board._repr_html_()
 
     def picture(
-        self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
+        self,
+        *,
+        show_numbers: bool = False,
+        orientation: Color | None = None,
+        size: int | None = 360,
     ) -> Picture:
         """A picture of the current position; see :meth:`Board.picture`."""
         return self._board.picture(show_numbers=show_numbers, orientation=orientation, size=size)
