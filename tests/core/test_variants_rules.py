@@ -244,13 +244,6 @@ def test_game_carries_the_variant() -> None:
     assert game.ply == 2
 
 
-def test_engine_refuses_other_variants() -> None:
-    from checkers_widget import Engine
-
-    with pytest.raises(VariantError, match="American checkers only"):
-        Engine().analyse(Board(variant="russian"), depth=1)
-
-
 def test_pictures_of_other_boards_are_drawn_and_so_is_text() -> None:
     b = Board(variant="international")
     assert b._repr_svg_().count('data-piece="') == 40  # more in tests/formats
@@ -325,6 +318,15 @@ def test_international_two_routes_taking_the_same_pieces_to_the_same_square_are_
     routes = dataclasses.replace(VARIANTS["international"], distinct_routes=True)
     both = board(routes, "W", [K(1, 2)], spots).legal_moves()
     assert [m.end for m in both].count(home) == 2
+    # The route not listed may still be played, or written in full.
+    (listed,) = [m for m in moves if m.end == home]
+    (other,) = [m for m in both if m.end == home and m.path != listed.path]
+    assert other not in moves and b.is_legal(other)
+    assert b.parse_move("x".join(map(str, other.path))) == other
+    after_other = b.copy()
+    after_other.push(other)
+    b.push(listed)
+    assert after_other == b and after_other.zobrist == b.zobrist
 
 
 # ---------------------------------------------------------------------- Russian
@@ -542,3 +544,13 @@ def test_game_draw_rules_work_on_another_variant() -> None:
     for ply in range(80):
         quiet.play(moves[ply % 4])
     assert quiet.result == "1/2-1/2" and "40-move" in (quiet.termination or "")
+
+
+def test_a_variant_of_ones_own_is_checked_and_played() -> None:
+    for bad in ({"size": 12}, {"first": "red"}, {"capture_rule": "max"}, {"flying_kings": 1}):
+        with pytest.raises(VariantError):
+            Variant("mine", "My rules", 0, **bad)  # type: ignore[arg-type]
+    flying = Variant("mine", "American checkers with flying kings", 0, flying_kings=True)
+    b = Board("W:WK29:B1", variant=flying)
+    assert len(b.legal_moves()) == 7
+    assert b.variant is flying and "variant=Variant(" in repr(b)

@@ -48,9 +48,10 @@ from typing import IO, Literal
 
 from ..core.board import Board
 from ..core.color import BLACK, WHITE, Color
-from ..core.errors import CheckersError, brief
+from ..core.errors import CheckersError, VariantError, brief
 from ..core.game import Game
 from ..core.squares import BIT, SQUARE_OF_BIT
+from ..core.variants import AMERICAN
 from ..data import read_bytes, tinsley_games
 from ..formats.game_info import final_result
 from ..formats.pdn import read_games
@@ -101,7 +102,14 @@ def _unpack(key: int) -> tuple[int, int, int, Color]:
 
 
 def _position_key(board: Board) -> int:
-    return _pack(*board.key())
+    """The index's key of an American checkers position (its games are American ones)."""
+    if board.variant is not AMERICAN:
+        raise VariantError(
+            f"the opening explorer knows American checkers games only, "
+            f"not {board.variant.describe()}"
+        )
+    black, white, kings = board.bitboards
+    return _pack(black, white, kings, board.turn)
 
 
 _RESULT_COLUMN = {"1-0": 1, "1/2-1/2": 2, "0-1": 3}
@@ -209,7 +217,7 @@ class OpeningExplorer:
     def _add(self, game: Game, tallies: dict[int, dict[_Path, _Tally]]) -> None:
         """Tally one game: each position it reaches, with the move it plays there."""
         column = _RESULT_COLUMN.get(final_result(game) or "")
-        board = Board(game.start_fen)
+        board = Board(game.start_fen, variant=game.variant)
         line = game.line
         if self.max_plies is not None:
             line = line[: self.max_plies]

@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from threading import Event
 
 from ..core.color import BLACK, WHITE, Color, opponent
-from ..core.errors import CheckersError, brief
+from ..core.errors import CheckersError, VariantError, brief
 from ..core.game import Game
 from ..core.move import Move
+from ..core.variants import AMERICAN
 from ..engine import Engine
 from .judgement import Judgement, Verdict, expected_score, judge, move_accuracy
 from .review_jobs import (
@@ -190,6 +191,10 @@ def _jobs(game: Game, limits: Limits) -> list[PositionJob]:
     search when the game ended by its rules)."""
     if not isinstance(game, Game):
         raise CheckersError(f"review needs a Game, not {brief(game)}")
+    if game.variant is not AMERICAN:
+        raise VariantError(
+            f"the review (its engine) is for American checkers only, not {game.variant.describe()}"
+        )
     moves = tuple(game.line)
     rules = game.draw_rules
     return [PositionJob(game.start_fen, rules, moves[:n], limits) for n in range(len(moves) + 1)]

@@ -36,7 +36,7 @@ from .outcome import Outcome, lost_by, no_moves_win
 from .position import check_position, check_square, check_turn
 from .squares import BIT, BLACK_CROWN_ROW, SQUARE_OF_BIT, VALID, WHITE_CROWN_ROW, squares_of
 from .variant_movegen import VariantRules, rules_of
-from .variants import AMERICAN, Variant, variant
+from .variants import AMERICAN, VARIANTS, Variant, variant
 
 if TYPE_CHECKING:
     from ..formats.svg import Picture
@@ -466,8 +466,10 @@ class Board:
         """The legal moves of :meth:`legal_moves`, in the same order, one at a time.
 
         For code that stops early (``next(board.generate_legal_moves(), None)``, ``any``):
-        each :class:`Move` is made only when asked for. The iterator keeps to the position
-        it was made on, even if the board changes while it is being read.
+        each :class:`Move` is made only when asked for (on a board of another variant than
+        American checkers they are all made at once: the capture rules choose among whole
+        captures). The iterator keeps to the position it was made on, even if the board
+        changes while it is being read.
         """
         own, opp, black = self._sides()
         if self._rules is not None:
@@ -475,8 +477,22 @@ class Board:
         return iter_moves_of(own, opp, self._kings, black)
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` can be played here."""
-        return move in self.legal_moves()
+        """Whether ``move`` can be played here (in a variant whose captures count once
+        whatever their route, any route of a legal capture is legal)."""
+        return move in self.legal_moves() or move in self._other_routes()
+
+    def _other_routes(self) -> list[Move]:
+        """Every route of every legal capture, in a variant where :meth:`legal_moves` lists
+        a capture once whatever its route (empty otherwise): another route of a legal
+        capture may be played or written too."""
+        rules = self._rules
+        if rules is None or self._variant.distinct_routes:
+            return []
+        own, opp, _ = self._sides()
+        if not rules.has_capture(own, opp, self._kings, self._down()):
+            return []
+        raw = rules.captures(own, opp, self._kings, self._down(), every_route=True)
+        return [Move._generated(path, caps, crowns) for path, caps, crowns, _ in raw]
 
     def is_over(self) -> bool:
         """Whether the side to move has no legal move (and so has lost, or in giveaway won)."""
@@ -526,7 +542,7 @@ class Board:
         elif not isinstance(move, Move):
             raise IllegalMoveError(f"not a move: {brief(move)}", self.legal_moves())
         legal = self.legal_moves()
-        if move not in legal:
+        if move not in legal and move not in self._other_routes():
             raise IllegalMoveError(
                 f"{move} is not legal for {self._turn} here; legal moves: "
                 + ", ".join(map(str, legal)),
@@ -639,6 +655,9 @@ class Board:
         matches = [m for m in legal if m.path == squares]
         if not matches:
             matches = [m for m in legal if _follows(m.path, squares)]
+        if not matches:
+            # Another route of a capture listed once (international draughts and the like).
+            matches = [m for m in self._other_routes() if m.path == squares]
         if len(matches) == 1:
             return matches[0]
         if matches:
@@ -689,7 +708,7 @@ class Board:
         if self._variant is AMERICAN:
             return f"Board({self.to_fen()!r})"
         v = self._variant
-        named = repr(v.name) if v == variant(v.name) else repr(v)
+        named = repr(v.name) if VARIANTS.get(v.name) == v else repr(v)
         return f"Board({self.to_fen()!r}, variant={named})"
 
     def __str__(self) -> str:
@@ -713,8 +732,7 @@ class Board:
     def _drawable(self) -> bool:
         """Whether :func:`~checkers_widget.formats.svg.board_text` draws this board as text:
         8x8, standard numbering, Black on 1-12 (American checkers' board)."""
-        v = self._variant
-        return v.size == 8 and not v.turned and v.top == BLACK
+        return self._variant.american_board
 
     def picture(
         self,

@@ -180,9 +180,12 @@ class VariantRules:
                     return True
         return False
 
-    def captures(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
+    def captures(
+        self, own: int, opp: int, kings: int, down: bool, *, every_route: bool = False
+    ) -> list[RawMove]:
         """The legal captures: every complete capture, then the capture rule, then
-        (unless routes are distinct) one move per result."""
+        (unless routes are distinct, or ``every_route``) one move per result, the first
+        route found standing for the others."""
         bit, rays, jumps = self.bit, self.rays, self.jumps
         flying, crowning = self.flying, self.crowning
         men_take_kings = self.men_take_kings
@@ -270,7 +273,7 @@ class VariantRules:
         if not found:
             return []
         chosen = self.choose(found, kings) if len(found) > 1 else found
-        if self.distinct or len(chosen) == 1:
+        if self.distinct or every_route or len(chosen) == 1:
             return [(p, c, k, t) for p, c, k, t, _ in chosen]
         seen: set[tuple[int, int, int, bool]] = set()
         out: list[RawMove] = []

@@ -62,6 +62,9 @@ CaptureRule = Literal["free", "most", "italian", "spanish"]
 #: crown row (international, Brazilian, pool).
 Crowning = Literal["ends-move", "continues", "at-end"]
 
+_CAPTURE_RULES: tuple[CaptureRule, ...] = ("free", "most", "italian", "spanish")
+_CROWNINGS: tuple[Crowning, ...] = ("ends-move", "continues", "at-end")
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -95,6 +98,32 @@ class Variant:
     goal_reversed: bool = False
     aliases: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        """Refuse rules the generator cannot play, with a VariantError naming the field."""
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise VariantError(f"a variant's name must be non-empty text, not {brief(self.name)}")
+        if isinstance(self.size, bool) or self.size not in (8, 10):
+            raise VariantError(f"variant {self.name}: size must be 8 or 10, not {brief(self.size)}")
+        for name in ("top", "first"):
+            if getattr(self, name) not in (BLACK, WHITE):
+                raise VariantError(
+                    f"variant {self.name}: {name} must be 'black' or 'white', "
+                    f"not {brief(getattr(self, name))}"
+                )
+        choices = {"capture_rule": _CAPTURE_RULES, "crowning": _CROWNINGS}
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise VariantError(
+                    f"variant {self.name}: {name} must be one of {', '.join(allowed)}, "
+                    f"not {brief(getattr(self, name))}"
+                )
+        for f in fields(self):
+            if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
+                raise VariantError(
+                    f"variant {self.name}: {f.name} must be True or False, "
+                    f"not {brief(getattr(self, f.name))}"
+                )
+
     @property
     def geometry(self) -> Geometry:
         """The board's squares and diagonals (:class:`~checkers_widget.core.geometry.Geometry`)."""
@@ -122,6 +151,12 @@ class Variant:
         low, high = f"1-{n}", f"{self.squares - n + 1}-{self.squares}"
         black, white = (low, high) if top == BLACK else (high, low)
         return f"{self.first[0].upper()}:W{white}:B{black}"
+
+    @property
+    def american_board(self) -> bool:
+        """Whether the variant is played on American checkers' board (8x8, its numbering,
+        Black on 1-12): the board the pictures, animations and the widget draw."""
+        return self.size == 8 and not self.turned and self.top == BLACK
 
     @cached_property
     def uses_bitboards(self) -> bool:

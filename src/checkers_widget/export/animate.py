@@ -16,7 +16,7 @@ from typing import Literal
 
 from ..core.board import Board
 from ..core.color import BLACK, WHITE
-from ..core.errors import CheckersError, IllegalMoveError, brief, clipped
+from ..core.errors import CheckersError, IllegalMoveError, VariantError, brief, clipped
 from ..core.game import Game
 from ..core.move import Move
 from ..formats.storage import write_bytes_atomically, write_text_atomically
@@ -129,7 +129,8 @@ def _line(source: object, start: object) -> tuple[Board, list[Move | str], str, 
         tags = source.tags
         players = [tags.get(side, "").strip() for side in ("Black", "White")]
         title = clipped(" - ".join(players), 40) if all(players) else ""
-        return Board(source.start_fen), list(source.moves), title, _result_text(source)
+        start_board = Board(source.start_fen, variant=source.variant)
+        return start_board, list(source.moves), title, _result_text(source)
     board = _start_board(start)
     if isinstance(source, Move | str):
         return board, [source], "", ""
@@ -245,6 +246,8 @@ def animate(
     """
     target, kind = _format(path, format)
     board, items, default_title, ending = _line(source, start)
+    if not board.variant.american_board:
+        raise VariantError(f"animations of {board.variant.title} boards are not drawn yet")
     moves = _played(board.copy(stack=False), items)
     hop_seconds = _seconds(seconds_per_hop, "seconds_per_hop", low=0, high=10, zero=False)
     pause_seconds = _seconds(pause, "pause", low=0, high=60, zero=True)

@@ -902,9 +902,11 @@ def write_game(game: Game) -> str:
     The tag section has Event, Site, Date, Round, Black, White (Event, Date, Black and
     White always, with "unknown" placeholders), then Result from ``game.result`` (``*``
     while the game goes on), the other tags of ``game.tags``, and ``SetUp``/``FEN`` when
-    the game does not start from the opening. The move text numbers each move pair
-    (``1... 23-19`` when White moves first or after a comment or variation), writes each
-    move with its full path, then its marks and NAGs, comment (led by the position's
+    the game does not start from the variant's start position; the variant's GameType
+    (and Variant) tags for any variant but American checkers (see :mod:`pdn_variant`).
+    The move text numbers each move pair (``1... 23-19`` when the side that moves second
+    in the variant moves first, or after a comment or variation), writes each move with
+    its full path, then its marks and NAGs, comment (led by the position's
     drawing as ``[%csl ...] [%cal ...]`` commands) and variations, and is wrapped at 79
     characters. Comments are written with their whitespace collapsed and
     without any ``}`` (which PDN cannot hold); annotations of plies beyond the last move

@@ -38,10 +38,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.color import BLACK, WHITE, Color, opponent
-from ..core.errors import CheckersError
+from ..core.errors import CheckersError, VariantError
 from ..core.game import DrawRules, Game, GameEvent
 from ..core.move import Move
 from ..core.outcome import WIN
+from ..core.variants import AMERICAN
 from .session import Refusal, Session, SessionError, SessionEvent, _Link, game_status, logger
 from .wire import MAX_NAME_CHARS, Message, ProtocolError, printable
 
@@ -143,6 +144,10 @@ class HostSession(Session):
     ) -> None:
         if not isinstance(game, Game):
             raise SessionError(f"game must be a Game, not {type(game).__name__}")
+        if game.variant is not AMERICAN:
+            raise VariantError(
+                f"network play is for American checkers only for now, not {game.variant.describe()}"
+            )
         reconnect_timeout = check_seconds(reconnect_timeout, "reconnect_timeout")
         hello_timeout = check_seconds(hello_timeout, "hello_timeout", positive=True)
         if isinstance(max_handshakes, bool) or not isinstance(max_handshakes, int):
