@@ -83,6 +83,11 @@ def test_unknown_variant_raises_naming_the_known_ones() -> None:
         Board(variant=42)  # type: ignore[arg-type]
 
 
+def test_a_variant_name_given_as_the_fen_says_how_to_write_it() -> None:
+    with pytest.raises(FenError, match=r"Board\(variant='russian'\)"):
+        Board("russian")
+
+
 def test_english_is_another_name_for_american() -> None:
     assert variant("english") is AMERICAN
     assert variant(" English ") is AMERICAN

@@ -1,5 +1,9 @@
 """The rules core: squares, pieces and moves, the one move generator, FEN, ``Board`` and ``Game``.
 
+``variants`` holds the rules of the other draughts variants as data (``Variant``), and
+``variant_movegen`` (over ``geometry``) the general generator that plays them; American
+checkers keeps ``movegen``, its fast bitboard generator.
+
 ``drawings`` holds what a user draws on a position (arrows, marked squares) and its PDN
 commands; a ``Game`` keeps one drawing per position.
 

@@ -26,6 +26,7 @@ from .color import BLACK, WHITE, Color
 from .errors import (
     AmbiguousMoveError,
     CheckersError,
+    FenError,
     IllegalMoveError,
     brief,
     clipped,
@@ -36,7 +37,7 @@ from .outcome import Outcome, lost_by, no_moves_win
 from .position import check_position, check_square, check_turn
 from .squares import BIT, BLACK_CROWN_ROW, SQUARE_OF_BIT, VALID, WHITE_CROWN_ROW, squares_of
 from .variant_movegen import VariantRules, rules_of
-from .variants import AMERICAN, VARIANTS, Variant, variant
+from .variants import AMERICAN, VARIANTS, Variant, is_variant_name, variant
 
 if TYPE_CHECKING:
     from ..formats.svg import Picture
@@ -210,6 +211,8 @@ class Board:
 
     def __init__(self, fen: str | None = None, *, variant: str | Variant = AMERICAN) -> None:
         self._stack: list[tuple[Move, int, int, int, int]] = []
+        if is_variant_name(fen):
+            raise FenError(f"{fen!r} is a variant's name, not a FEN: write Board(variant={fen!r})")
         self._use(variant)
         if fen is None and self._variant.uses_bitboards:
             self._black, self._white, self._kings, self._turn = (

@@ -88,7 +88,7 @@ class VariantRules:
     def steps(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
         """The non-capturing moves, by starting square, then direction, then distance."""
         bit, rays, flying = self.bit, self.rays, self.flying
-        empty_needed = own | opp
+        occupied = own | opp
         crown_row = self.crown_row[down]
         man_dirs = self.man_step_dirs[down]
         out: list[RawMove] = []
@@ -100,7 +100,7 @@ class VariantRules:
             if kings & low:
                 for ray in rays[src]:
                     for dst in ray:
-                        if empty_needed & bit[dst]:
+                        if occupied & bit[dst]:
                             break
                         out.append(((src, dst), (), False, 0))
                         if not flying:
@@ -109,7 +109,7 @@ class VariantRules:
                 square_rays = rays[src]
                 for d in man_dirs:
                     ray = square_rays[d]
-                    if ray and not empty_needed & bit[ray[0]]:
+                    if ray and not occupied & bit[ray[0]]:
                         dst = ray[0]
                         out.append(((src, dst), (), bool(bit[dst] & crown_row), 0))
         return out

@@ -46,6 +46,7 @@ __all__ = [
     "CaptureRule",
     "Crowning",
     "Variant",
+    "is_variant_name",
     "variant",
 ]
 
@@ -284,6 +285,11 @@ _BY_NAME: dict[str, Variant] = {n: v for v in _ALL for n in (v.name, *v.aliases)
 
 #: The house rules :func:`variant` accepts as options.
 _OPTIONS = ("men_capture_backward",)
+
+
+def is_variant_name(text: object) -> bool:
+    """Whether ``text`` names a known variant (or an alias), e.g. to catch ``Board("russian")``."""
+    return isinstance(text, str) and text.strip().lower() in _BY_NAME
 
 
 def variant(name: str | Variant = "american", **options: bool) -> Variant:
