@@ -46,7 +46,11 @@ What a :class:`~checkers_widget.core.game.Game` holds after reading:
   :mod:`checkers_widget.core.drawings`), taken out of ``comments[n]``; a ``[%cal``/``[%csl``
   command that cannot be read stays in the comment as text and is noted;
 * the result: the result token, else the ``Result`` tag; when the moves already decide
-  the game by the rules, the rules' result is kept (and a disagreement noted).
+  the game by the rules, the rules' result is kept (and a disagreement noted). PDN gives
+  the first mover's score first, so in a variant where White moves first ``2-0`` (or
+  ``1-0``) is ``game.result == "0-1"``, a White win;
+* ``game.variant``: the variant the tags name (the ``GameType`` and ``Variant`` tags stay
+  in ``tags`` as written; writing puts the variant's own where they disagree).
 
 Sources and their cost: a path, PDN text, bytes or an open file (text or binary). A
 file is read piece by piece as the iteration goes, never as a whole, and the tokenizer
@@ -92,6 +96,7 @@ from functools import cache
 from typing import IO, Literal, overload
 
 from ..core.board import Board
+from ..core.color import opponent
 from ..core.drawings import read_commands, write_commands
 from ..core.errors import AmbiguousMoveError, CheckersError, FenError, IllegalMoveError, PdnError
 from ..core.fen import parse_fen
@@ -482,8 +487,9 @@ class PdnReader(Iterator[Game]):
             else:
                 raise self._error(
                     draft,
-                    f"Result tag {_shorten(result)!r} is not a result: expected 1-0 (Black wins), "
-                    "0-1 (White wins), 1/2-1/2 or *",
+                    f"Result tag {_shorten(result)!r} is not a result: expected 1-0 "
+                    f"({rules.first.capitalize()} wins), 0-1 ({opponent(rules.first).capitalize()} "
+                    "wins), 1/2-1/2 or *" + (" (or 2-0, 0-2, 1-1)" if rules.size == 10 else ""),
                     draft.tag_pos["Result"],
                 )
         if fen is None and setup is not None and setup.strip() == "1":
