@@ -359,3 +359,9 @@ def test_saving_and_loading_a_variant_game(name: str, tmp_path: Path) -> None:
     loaded = Game.load(path)
     assert loaded.variant is game.variant
     assert loaded == game and loaded.redo_moves == game.redo_moves
+
+
+def test_algebraic_notation_is_refused_with_a_reason() -> None:
+    with pytest.raises(PdnError, match="algebraic notation") as info:
+        read_game('[GameType "25,W,8,8,A0,0"]\n1. c3-d4 f6-g5 *')
+    assert (info.value.line, info.value.column) == (2, 4)

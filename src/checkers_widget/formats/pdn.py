@@ -126,6 +126,8 @@ Source = str | os.PathLike[str] | bytes | IO[str] | IO[bytes]
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 _NAG = re.compile(r"\$[0-9]+")
+#: A move in algebraic notation (``c3-d4``, ``c3:e5``), which is not read: named in errors.
+_ALGEBRAIC = re.compile(r"[a-j][0-9]{1,2}(?:[-x:][a-j][0-9]{1,2})+", re.ASCII)
 #: The longest token text quoted in full in an error message.
 _QUOTE = 40
 
@@ -452,6 +454,11 @@ class PdnReader(Iterator[Game]):
                 message = "unbalanced brace: '}' without a '{'"
             else:
                 message = f"unknown token {_shorten(text)!r}"
+                if len(text) <= _QUOTE and _ALGEBRAIC.fullmatch(text):
+                    message += (
+                        " (a move in algebraic notation, as Russian files often write: this "
+                        "package reads square numbers, such as 22-18)"
+                    )
             raise self._error(draft, message, where)
         return False
 
