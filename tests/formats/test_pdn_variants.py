@@ -10,6 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from checkers_widget import Game, data, read_game, read_games, write_game
 from checkers_widget.core.errors import FenError, PdnError, VariantError
@@ -365,3 +367,36 @@ def test_algebraic_notation_is_refused_with_a_reason() -> None:
     with pytest.raises(PdnError, match="algebraic notation") as info:
         read_game('[GameType "25,W,8,8,A0,0"]\n1. c3-d4 f6-g5 *')
     assert (info.value.line, info.value.column) == (2, 4)
+
+
+# ---------------------------------------------------------------------- any tag value
+_TAG_TEXT = st.text(
+    st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters='"\\'),
+    max_size=30,
+)
+_GAMETYPES = st.one_of(
+    _TAG_TEXT,
+    st.builds(
+        ",".join,
+        st.lists(st.sampled_from(["20", "21", "25", "W", "B", "8", "10", "N2", "A0", "0", "1"])),
+    ),
+)
+_VARIANT_NAMES = st.one_of(
+    _TAG_TEXT,
+    st.sampled_from(
+        ["giveaway", "Russian", "american, men_capture_backward=true", "pool,x", "Standard"]
+    ),
+)
+
+
+@given(game_type=_GAMETYPES, name=st.none() | _VARIANT_NAMES)
+def test_any_gametype_and_variant_tag_read_as_a_game_or_a_pdn_error(
+    game_type: str, name: str | None
+) -> None:
+    tags = f'[GameType "{game_type}"]\n' + ("" if name is None else f'[Variant "{name}"]\n')
+    try:
+        game = read_game(tags + "*")
+    except PdnError:
+        return
+    again = read_game(game.to_pdn())  # whatever was read is written so that it reads back
+    assert again == game and again.variant == game.variant
