@@ -935,11 +935,11 @@ def write_game(game: Game) -> str:
     number = 1
     rules = game.variant
     # Whether the side to move is the variant's first mover, whose move opens a number.
-    black = game.start_fen[0] == rules.first[0].upper()
+    first = game.start_fen[0] == rules.first[0].upper()
     need_number = True
     for ply, move in enumerate(game.moves, start=1):
         # The move number goes in the same word as the move: never split over lines.
-        prefix = f"{number}. " if black else f"{number}... " if need_number else ""
+        prefix = f"{number}. " if first else f"{number}... " if need_number else ""
         need_number = False
         notation = prefix + _move_text(move, rules)
         marks = nags.get(ply, [])
@@ -964,9 +964,9 @@ def write_game(game: Game) -> str:
             _check_fragment(variation, ply)
             words.extend(f"({variation})".split())
             need_number = True
-        if not black:
+        if not first:
             number += 1
-        black = not black
+        first = not first
     words.append(result_to_pdn(game.result, rules))
     lines.append("")
     lines.extend(_wrap(words))
