@@ -559,3 +559,10 @@ def test_a_variant_of_ones_own_is_checked_and_played() -> None:
     b = Board("W:WK29:B1", variant=flying)
     assert len(b.legal_moves()) == 7
     assert b.variant is flying and "variant=Variant(" in repr(b)
+
+
+def test_a_games_variant_is_fixed_when_it_is_made() -> None:
+    game = Game(variant="russian")
+    with pytest.raises(CheckersError, match="fixed"):
+        game.variant = "pool"
+    assert game.variant is VARIANTS["russian"] and game.board.variant is game.variant

@@ -212,12 +212,18 @@ class _Checked(Generic[_Kept, _Given]):
     :class:`~checkers_widget.core.errors.CheckersError` leaving the old value in place. So a
     setting always reads as its checked form, whenever and however it was set.
     ``default`` is the dataclass field's default, itself given through ``check``.
+    A ``fixed`` setting is set once, by the constructor: a later assignment raises
+    :class:`~checkers_widget.core.errors.CheckersError` (a game's variant: its board and
+    history were made under those rules).
     """
 
-    def __init__(self, check: Callable[[object], _Kept], default: _Given) -> None:
+    def __init__(
+        self, check: Callable[[object], _Kept], default: _Given, *, fixed: bool = False
+    ) -> None:
         self._check = check
         self._default = default
         self._key = ""
+        self._fixed = fixed
 
     def __set_name__(self, owner: type, name: str) -> None:
         self._key = f"_{name}"
@@ -233,6 +239,11 @@ class _Checked(Generic[_Kept, _Given]):
         return kept
 
     def __set__(self, game: Game, value: _Given) -> None:
+        if self._fixed and self._key in game.__dict__:
+            name = self._key[1:]
+            raise CheckersError(
+                f"a game's {name} is fixed when it is made: start a new Game({name}=...)"
+            )
         game.__dict__[self._key] = self._check(value)
 
 
@@ -342,7 +353,7 @@ class Game:
         _checked_side_names, "black-white"
     )
     tags: _Checked[dict[str, str], Mapping[str, str]] = _Checked(_checked_tags, _NoTags())
-    variant: _Checked[Variant, Variant | str] = _Checked(_checked_variant, AMERICAN)
+    variant: _Checked[Variant, Variant | str] = _Checked(_checked_variant, AMERICAN, fixed=True)
 
     def __post_init__(self) -> None:
         self._board = Board(self.fen, variant=self.variant)

@@ -29,6 +29,7 @@ from ..core.errors import HookError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..core.outcome import Outcome
+from ..core.variants import Variant
 from ..data import ThreeMoveOpening
 from ..formats.svg import Picture
 
@@ -81,6 +82,7 @@ GAME_READS = frozenset(
         "side_names",
         "fen",
         "start_fen",
+        "variant",
         "tags",
         "comments",
         "nags",
@@ -218,6 +220,10 @@ class GameView:
     @property
     def start_fen(self) -> str:
         return self._game.start_fen
+
+    @property
+    def variant(self) -> Variant:
+        return self._game.variant
 
     @property
     def tags(self) -> Mapping[str, str]:
