@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from checkers_widget import Game, data, read_game, read_games, write_game
-from checkers_widget.core.errors import FenError, PdnError, VariantError
+from checkers_widget.core.drawings import Drawing
+from checkers_widget.core.errors import CheckersError, FenError, PdnError, VariantError
 from checkers_widget.core.variants import VARIANTS, Variant, variant
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -400,3 +401,27 @@ def test_any_gametype_and_variant_tag_read_as_a_game_or_a_pdn_error(
         return
     again = read_game(game.to_pdn())  # whatever was read is written so that it reads back
     assert again == game and again.variant == game.variant
+
+
+# ---------------------------------------------------------------------- drawings
+def test_drawings_on_squares_up_to_50_round_trip_in_international_games() -> None:
+    text = '[GameType "20"]\n1. 32-28 {[%cal G4540,R1923] [%csl Y50] a plan} *'
+    game = read_game(text)
+    drawing = game.drawing(1)
+    assert [(a.start, a.end, a.colour) for a in drawing.arrows] == [
+        (45, 40, "green"),
+        (19, 23, "red"),
+    ]
+    assert [(m.square, m.colour) for m in drawing.marks] == [(50, "yellow")]
+    assert game.comments[1] == "a plan"
+    again = round_trip(game)
+    assert again.drawing(1) == drawing
+
+
+def test_a_drawing_off_an_8x8_board_stays_as_text() -> None:
+    reader = read_games("1. 11-15 {[%cal G1140] kept} *")
+    game = next(reader)
+    assert game.comments[1] == "[%cal G1140] kept" and not game.drawing(1)
+    assert "not on the board of American checkers (1-32)" in str(reader.notes[0])
+    with pytest.raises(CheckersError, match="square 40 is not on the board"):
+        game.set_drawing(Drawing(marks=[40]), 1)

@@ -230,3 +230,11 @@ def test_a_drawing_is_drawn_on_a_variant_board() -> None:
     board = Board(variant="international")
     root = parse(board_svg(board, **drawing_options(drawing)))
     assert marks(root, "arrow") == ["31-27"] and marks(root, "fill") == ["22"]
+
+
+def test_a_drawing_on_squares_above_32_is_drawn_on_the_10x10_board() -> None:
+    drawing = Drawing(arrows=[(46, 41, "blue")], marks=[(50, "yellow")])
+    root = parse(board_svg(Board(variant="international"), **drawing_options(drawing)))
+    assert marks(root, "arrow") == ["46-41"] and marks(root, "fill") == ["50"]
+    with pytest.raises(CheckersError, match=r"1\.\.32"):
+        board_svg(Board(), **drawing_options(drawing))

@@ -796,12 +796,22 @@ class Game:
         """Draw ``drawing`` on the position after ``ply`` moves (default: the position
         shown), replacing what was drawn there; None or an empty Drawing clears it.
 
-        Listeners hear ``"drawing"``. A bad ply or a value that is not a Drawing raises
-        CheckersError and changes nothing.
+        Listeners hear ``"drawing"``. A bad ply, a value that is not a Drawing or a drawing
+        with a square off this game's board (33-50 on 8x8) raises CheckersError and changes
+        nothing.
         """
         at = self._drawing_ply(ply)
         if drawing is not None and not isinstance(drawing, Drawing):
             raise CheckersError(f"drawing must be a Drawing or None, not {brief(drawing)}")
+        if drawing:
+            used = [s for a in drawing.arrows for s in (a.start, a.end)]
+            used += [m.square for m in drawing.marks]
+            squares = self.variant.squares
+            if max(used) > squares:
+                raise CheckersError(
+                    f"the drawing's square {max(used)} is not on the board of "
+                    f"{self.variant.title} (1-{squares})"
+                )
         if (self._drawings.get(at) or None) == (drawing or None):
             return
         if drawing:

@@ -680,7 +680,8 @@ class PdnReader(Iterator[Game]):
     def _take_drawings(self, draft: _Draft, game: Game) -> None:
         """Move the ``[%cal]``/``[%csl]`` commands of each comment into the game's
         drawings (see :mod:`checkers_widget.core.drawings`); the rest of the comment
-        stays. A command that cannot be read stays in the comment, and is noted."""
+        stays. A command that cannot be read, or that draws on a square off the game's
+        board, stays in the comment, and is noted."""
         for ply, comment in list(game.comments.items()):
             if "[%c" not in comment:
                 continue
@@ -696,11 +697,22 @@ class PdnReader(Iterator[Game]):
                 )
             if not found.found:
                 continue
+            try:
+                game.set_drawing(found.drawing or None, ply)
+            except CheckersError as error:  # a square off this variant's board
+                self.notes.append(
+                    PdnNote(
+                        draft.number,
+                        None,
+                        None,
+                        f"drawing in the comment at ply {ply} kept as text: {error}",
+                    )
+                )
+                continue
             if found.text:
                 game.comments[ply] = found.text
             else:
                 del game.comments[ply]
-            game.set_drawing(found.drawing or None, ply)
 
     # ------------------------------------------------------------------ reporting
     def _error(
