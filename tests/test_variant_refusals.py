@@ -1,11 +1,11 @@
-"""What knows American checkers only (the review, the opening explorer, PDN export and
-saving, pictures and animations, network play) refuses a board or game of another variant
+"""What knows American checkers only (the review, the opening explorer, animations of
+10x10, Italian and Spanish boards, network play) refuses a board or game of another variant
 (issue 15) with a VariantError, never treating it as an American one. (The engine plays
-every variant: tests/engine/test_general_engine.py.)"""
+every variant: tests/engine/test_general_engine.py; PDN, saving and pictures draw every
+variant: tests/formats/test_*_variants.py; the widget plays them:
+tests/widget/test_widget_variants.py.)"""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -16,9 +16,7 @@ from checkers_widget import (
     OpeningExplorer,
     VariantError,
     animate,
-    board_svg,
     review,
-    write_game,
 )
 
 
@@ -45,23 +43,12 @@ def test_the_opening_explorer_refuses_another_variant() -> None:
         OpeningExplorer.from_games([]).moves(Board(variant="pool"))
 
 
-def test_pdn_export_and_saving_refuse_another_variant(tmp_path: Path) -> None:
-    game = Game(variant="spanish")
-    for export in (game.to_pdn, lambda: write_game(game), lambda: game.save(tmp_path / "g.pdn")):
-        with pytest.raises(VariantError, match="Spanish draughts"):
-            export()
-    assert not (tmp_path / "g.pdn").exists()
-
-
-def test_pictures_and_animations_refuse_another_board() -> None:
-    with pytest.raises(VariantError, match="International draughts"):
-        board_svg(Board(variant="international"))
+def test_animations_refuse_another_board() -> None:
+    # PDN export, saving and pictures draw every variant (tests/formats/test_*_variants.py).
     game = Game(variant="italian")
     game.play("22-18")
     with pytest.raises(VariantError, match="Italian draughts"):
         animate(game)
-    # Russian draughts is drawn on American checkers' board: pictures work.
-    assert board_svg(Board(variant="russian")).startswith("<svg")
 
 
 def test_network_hosting_refuses_another_variant() -> None:

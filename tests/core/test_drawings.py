@@ -21,10 +21,10 @@ def test_arrows_and_marks_are_checked_and_read_from_plain_values() -> None:
     assert Mark.of(14) == Mark(14, "green") == Mark.of("14") == Mark.of((14,))
     assert Mark.of((23, "yellow")).colour == "yellow"
     assert COLOURS == ("green", "red", "blue", "yellow")
-    for bad in [(0, 5), (11, 33), (11, 11), (11, 15, "purple"), (True, 5), ("1a", 5), "11-15", 7]:
+    for bad in [(0, 5), (11, 51), (11, 11), (11, 15, "purple"), (True, 5), ("1a", 5), "11-15", 7]:
         with pytest.raises(CheckersError):
             Arrow.of(bad)
-    for bad_mark in [0, 33, "x", (14, "pink"), 3.0, None, True]:
+    for bad_mark in [0, 51, "x", (14, "pink"), 3.0, None, True]:
         with pytest.raises(CheckersError):
             Mark.of(bad_mark)
 
@@ -78,9 +78,9 @@ def test_commands_are_read_out_of_a_comment_and_the_rest_kept() -> None:
     [
         ("[%cal Q1115]", "colour letter"),
         ("[%cal G111]", "not an arrow"),
-        ("[%cal G1133]", "not a square"),
+        ("[%cal G1151]", "not a square"),
         ("[%cal G1111]", "two different squares"),
-        ("[%csl G40]", "not a square"),
+        ("[%csl G60]", "not a square"),
         ("[%csl ]", "lists nothing"),
         ("[%cal G1115", "no closing"),
     ],

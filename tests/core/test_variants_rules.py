@@ -244,17 +244,14 @@ def test_game_carries_the_variant() -> None:
     copied = game.copy()
     assert copied == game and copied.variant is game.variant
     assert game != Game()
-    with pytest.raises(VariantError, match="American checkers"):
-        game.to_pdn()
+    assert '[GameType "20"]' in game.to_pdn()  # PDN of every variant: tests/formats
     game.undo()
     assert game.ply == 2
 
 
-def test_pictures_of_other_boards_are_refused_and_text_is_drawn() -> None:
+def test_pictures_of_other_boards_are_drawn_and_so_is_text() -> None:
     b = Board(variant="international")
-    with pytest.raises(VariantError):
-        b.picture()
-    assert b._repr_svg_() is None
+    assert b._repr_svg_().count('data-piece="') == 40  # more in tests/formats
     text = str(b)
     assert len(text.splitlines()) == 10
     assert text.splitlines()[0] == ". b . b . b . b . b"

@@ -190,10 +190,13 @@ def test_default_orientation_is_the_widgets_black_at_the_bottom() -> None:
 
 def test_unknown_orientation_is_rejected() -> None:
     for bad in ("red", True, None):
-        with pytest.raises(ValueError, match="orientation"):
-            board_svg(start_board(), orientation=bad)  # type: ignore[arg-type]
+        if bad is not None:  # board_svg's None is the default: the side that moves first
+            with pytest.raises(ValueError, match="orientation"):
+                board_svg(start_board(), orientation=bad)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="orientation"):
             board_text(start_board(), orientation=bad)  # type: ignore[arg-type]
+    assert board_svg(start_board(), orientation=None) == board_svg(start_board())
+    assert board_svg(start_board()) == board_svg(start_board(), orientation="black")
 
 
 def test_squares_are_equal_tiles_of_the_dark_colour() -> None:

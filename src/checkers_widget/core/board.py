@@ -28,7 +28,6 @@ from .errors import (
     CheckersError,
     FenError,
     IllegalMoveError,
-    VariantError,
     brief,
     clipped,
 )
@@ -723,40 +722,37 @@ class Board:
 
         return board_text(self)
 
-    def _repr_svg_(self) -> str | None:
-        """The notebook picture: Black at the bottom, as the widget draws it (None, so that
-        the text is shown, on a board the pictures cannot draw yet: see :meth:`picture`)."""
-        return self.picture().svg if self._drawable() else None
+    def _repr_svg_(self) -> str:
+        """The notebook picture: the first mover at the bottom (Black in American
+        checkers, as the widget draws it); see :meth:`picture`."""
+        return self.picture().svg
 
-    def _repr_html_(self) -> str | None:
+    def _repr_html_(self) -> str:
         """The same picture as an HTML image, which shrinks to a narrow cell (see
         :func:`svg.svg_as_img`); front ends that prefer SVG use :meth:`_repr_svg_`."""
-        return self.picture()._repr_html_() if self._drawable() else None
+        return self.picture()._repr_html_()
 
     def _drawable(self) -> bool:
-        """Whether :mod:`~checkers_widget.formats.svg` draws this board: 8x8, standard
-        numbering, Black on 1-12 (American checkers' board)."""
+        """Whether :func:`~checkers_widget.formats.svg.board_text` draws this board as text:
+        8x8, standard numbering, Black on 1-12 (American checkers' board)."""
         return self._variant.american_board
 
     def picture(
-        self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
+        self,
+        *,
+        show_numbers: bool = False,
+        orientation: Color | None = None,
+        size: int | None = 360,
     ) -> Picture:
         """A picture of this position for a notebook, with options the plain display lacks.
 
-        ``show_numbers`` writes each playable square's number (1-32) in its corner, for
-        reading move notation such as ``11-15``; ``orientation`` is the side at the bottom
-        (Black by default, as in the widget); ``size`` is the width in pixels (None: as wide
-        as the cell allows, up to a maximum). The last move played is tinted.
-
-        Pictures are drawn of 8x8 boards with American checkers' numbering; on a 10x10 or
-        turned (Italian, Spanish) board this raises
-        :class:`~checkers_widget.core.errors.VariantError` (``str(board)`` is a text diagram).
+        ``show_numbers`` writes each playable square's number (1-32, 1-50 on 10x10) in its
+        corner, for reading move notation such as ``11-15``; ``orientation`` is the side at
+        the bottom (by default the side that moves first: Black in American checkers, as in
+        the widget; White in international draughts); ``size`` is the width in pixels (None:
+        as wide as the cell allows, up to a maximum). The last move played is tinted. Every
+        variant's board is drawn with its own squares and numbering.
         """
-        if not self._drawable():
-            raise VariantError(
-                f"pictures of {self._variant.title} boards are not drawn yet; "
-                "str(board) gives a text diagram"
-            )
         from ..formats.svg import Picture, board_svg
 
         return Picture(

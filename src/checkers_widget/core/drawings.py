@@ -16,6 +16,10 @@ from 9 to 14). :func:`read_commands` also reads a hyphen between the squares
 leaves the rest of the text; a ``[%cal``/``[%csl`` command it cannot read is left in the
 text as it was, and reported. Other commands (``[%clk ...]``, ...) are left alone.
 
+Squares are any variant's, 1-50 (international draughts' 10x10 board); a game checks a
+drawing against its own board (:meth:`Game.set_drawing
+<checkers_widget.core.game.Game.set_drawing>`: 1-32 on 8x8).
+
 Standard library only, like the rest of :mod:`checkers_widget.core`.
 """
 
@@ -26,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, get_args
 
 from .errors import CheckersError, brief
+from .move import MAX_SQUARE
 
 __all__ = [
     "COLOURS",
@@ -51,12 +56,12 @@ _COLOUR_OF_LETTER: dict[str, Colour] = {v: k for k, v in _LETTERS.items()}
 
 
 def _square(value: object, what: str) -> int:
-    """A square number 1-32 (an int, or its digits as text), else a CheckersError."""
+    """A square number 1-50 (an int, or its digits as text), else a CheckersError."""
     number: object = value
     if isinstance(value, str) and 0 < len(value) <= 2 and value.isascii() and value.isdigit():
         number = int(value)
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 32:
-        raise CheckersError(f"{what} must be a square from 1 to 32, not {brief(value)}")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_SQUARE:
+        raise CheckersError(f"{what} must be a square from 1 to {MAX_SQUARE}, not {brief(value)}")
     return number
 
 
@@ -68,7 +73,7 @@ def _colour(value: object) -> Colour:
 
 @dataclass(frozen=True)
 class Arrow:
-    """An arrow from square ``start`` to square ``end`` (1-32, two different squares)."""
+    """An arrow from square ``start`` to square ``end`` (1-50, two different squares)."""
 
     start: int
     end: int
@@ -137,8 +142,8 @@ class Drawing:
     ``Drawing(arrows=[(22, 18, "red"), (11, 15)], marks=[14, (23, "yellow")])``: each
     item is checked (:meth:`Arrow.of`, :meth:`Mark.of`). At most one arrow joins two
     given squares (in that direction) and at most one mark rings a square: a drawing
-    holding two is refused, so a drawing is never larger than the board allows (32
-    marks, 992 arrows).
+    holding two is refused, so a drawing is never larger than the board allows (50
+    marks, 2,450 arrows on 10x10; a game refuses squares off its own board).
     """
 
     arrows: tuple[Arrow, ...]
@@ -307,6 +312,7 @@ def _read_items(name: str, body: str) -> list[Arrow | Mark]:
 
 
 def _digits(text: str, word: str) -> int:
-    if not (0 < len(text) <= 2 and text.isascii() and text.isdigit()) or not 1 <= int(text) <= 32:
-        raise CheckersError(f"{word!r:.20}: {text!r:.10} is not a square from 1 to 32")
+    digits = 0 < len(text) <= 2 and text.isascii() and text.isdigit()
+    if not digits or not 1 <= int(text) <= MAX_SQUARE:
+        raise CheckersError(f"{word!r:.20}: {text!r:.10} is not a square from 1 to {MAX_SQUARE}")
     return int(text)

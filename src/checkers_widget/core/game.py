@@ -343,9 +343,8 @@ class Game:
     Black and White keep their names in every variant (in international draughts White,
     on 31-50, moves first); ``side_names`` name Black first whoever moves first. The draw
     rules are the same for every variant (repetition and the quiet-move count, as set by
-    ``draw_rules``); in giveaway, a side with no move wins. Saving and PDN export are for
-    American checkers only for now and raise
-    :class:`~checkers_widget.core.errors.VariantError` for another variant.
+    ``draw_rules``); in giveaway, a side with no move wins. PDN export and saving write
+    the variant's GameType tag (see :mod:`checkers_widget.formats.pdn_variant`).
     """
 
     fen: str | None = None
@@ -797,12 +796,22 @@ class Game:
         """Draw ``drawing`` on the position after ``ply`` moves (default: the position
         shown), replacing what was drawn there; None or an empty Drawing clears it.
 
-        Listeners hear ``"drawing"``. A bad ply or a value that is not a Drawing raises
-        CheckersError and changes nothing.
+        Listeners hear ``"drawing"``. A bad ply, a value that is not a Drawing or a drawing
+        with a square off this game's board (33-50 on 8x8) raises CheckersError and changes
+        nothing.
         """
         at = self._drawing_ply(ply)
         if drawing is not None and not isinstance(drawing, Drawing):
             raise CheckersError(f"drawing must be a Drawing or None, not {brief(drawing)}")
+        if drawing:
+            used = [s for a in drawing.arrows for s in (a.start, a.end)]
+            used += [m.square for m in drawing.marks]
+            squares = self.variant.squares
+            if max(used) > squares:
+                raise CheckersError(
+                    f"the drawing's square {max(used)} is not on the board of "
+                    f"{self.variant.title} (1-{squares})"
+                )
         if (self._drawings.get(at) or None) == (drawing or None):
             return
         if drawing:
@@ -964,7 +973,8 @@ class Game:
         return read_game(text, **options)
 
     def to_pdn(self) -> str:
-        """The game as PDN text, tags, comments and result included (American checkers)."""
+        """The game as PDN text, tags, comments and result included, in its variant's
+        notation (a GameType tag for any variant but American checkers)."""
         from ..formats.pdn import write_game
 
         return write_game(self)
@@ -1018,14 +1028,18 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.ply} plies, {self._board.to_fen()!r}, result={self._result!r}>"
 
-    def _repr_svg_(self) -> str | None:
+    def _repr_svg_(self) -> str:
         return self._board._repr_svg_()
 
-    def _repr_html_(self) -> str | None:
+    def _repr_html_(self) -> str:
         return self._board._repr_html_()
 
     def picture(
-        self, *, show_numbers: bool = False, orientation: Color = BLACK, size: int | None = 360
+        self,
+        *,
+        show_numbers: bool = False,
+        orientation: Color | None = None,
+        size: int | None = 360,
     ) -> Picture:
         """A picture of the current position; see :meth:`Board.picture`."""
         return self._board.picture(show_numbers=show_numbers, orientation=orientation, size=size)

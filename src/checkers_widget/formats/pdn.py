@@ -1,4 +1,10 @@
-"""PDN (Portable Draughts Notation): reading and writing American checkers games.
+"""PDN (Portable Draughts Notation): reading and writing games of every variant.
+
+A game's variant is read from its ``GameType`` tag (and a ``Variant`` tag where the
+number alone does not say it: giveaway, house rules; see
+:mod:`checkers_widget.formats.pdn_variant`); a game with neither is read under the
+reader's ``variant`` option, American checkers by default. Its FEN, moves and result are
+read with that variant's squares and rules, and written the same way.
 
 Reading is lenient with what real archives contain and strict with whatever would
 change a game's meaning:
@@ -9,11 +15,12 @@ change a game's meaning:
   ``2-0``/``0-2``/``1-1``, tag values with unescaped quotes, games separated by blank
   lines, by the next tag section or by nothing but a result, files without any tags, a
   remark glued to a move (``8-11Redoverstepped...``, kept as a comment and noted);
-* strict: an illegal or truly ambiguous move, an unreadable FEN, a game type other than
-  American checkers, an unknown token, an unclosed comment, variation or tag. Each is a
-  :class:`~checkers_widget.core.errors.PdnError` naming the game (1-based within the file), the
-  line and column of the offending token and, for a move, the ply, the move text and the
-  legal alternatives.
+* strict: an illegal or truly ambiguous move, an unreadable FEN (or one with squares off
+  the variant's board), a game type this package does not play, an unknown token, an
+  unclosed comment, variation or tag. Each is a
+  :class:`~checkers_widget.core.errors.PdnError` naming the game (1-based within the file),
+  the line and column of the offending token and, for a move, the ply, the move text and
+  the legal alternatives.
 
 A game is handed to the caller only once it has been read completely, so a failing read
 never leaves a half-built game behind. :func:`read_games` returns a :class:`PdnReader`:
@@ -39,7 +46,11 @@ What a :class:`~checkers_widget.core.game.Game` holds after reading:
   :mod:`checkers_widget.core.drawings`), taken out of ``comments[n]``; a ``[%cal``/``[%csl``
   command that cannot be read stays in the comment as text and is noted;
 * the result: the result token, else the ``Result`` tag; when the moves already decide
-  the game by the rules, the rules' result is kept (and a disagreement noted).
+  the game by the rules, the rules' result is kept (and a disagreement noted). PDN gives
+  the first mover's score first, so in a variant where White moves first ``2-0`` (or
+  ``1-0``) is ``game.result == "0-1"``, a White win;
+* ``game.variant``: the variant the tags name (the ``GameType`` and ``Variant`` tags stay
+  in ``tags`` as written; writing puts the variant's own where they disagree).
 
 Sources and their cost: a path, PDN text, bytes or an open file (text or binary). A
 file is read piece by piece as the iteration goes, never as a whole, and the tokenizer
@@ -81,21 +92,25 @@ import os
 import re
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import IO, Literal, overload
 
 from ..core.board import Board
+from ..core.color import opponent
 from ..core.drawings import read_commands, write_commands
-from ..core.errors import (
-    AmbiguousMoveError,
-    CheckersError,
-    FenError,
-    IllegalMoveError,
-    PdnError,
-    VariantError,
-)
+from ..core.errors import AmbiguousMoveError, CheckersError, FenError, IllegalMoveError, PdnError
+from ..core.fen import parse_fen
 from ..core.game import DrawRules, Game, Result
-from ..core.variants import AMERICAN
+from ..core.move import Move
+from ..core.variants import AMERICAN, VARIANTS, Variant
 from .pdn_tokens import CHUNK, MAX_SQUARE_DIGITS, TextStream, Token, Tokenizer
+from .pdn_variant import (
+    game_type_variant,
+    named_variant,
+    result_from_pdn,
+    result_to_pdn,
+    variant_tags,
+)
 
 __all__ = [
     "PdnNote",
@@ -111,6 +126,8 @@ Source = str | os.PathLike[str] | bytes | IO[str] | IO[bytes]
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 _NAG = re.compile(r"\$[0-9]+")
+#: A move in algebraic notation (``c3-d4``, ``c3:e5``), which is not read: named in errors.
+_ALGEBRAIC = re.compile(r"[a-j][0-9]{1,2}(?:[-x:][a-j][0-9]{1,2})+", re.ASCII)
 #: The longest token text quoted in full in an error message.
 _QUOTE = 40
 
@@ -129,10 +146,15 @@ _RESULTS: dict[str, Result | None] = {
 _MARKS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 # Tags the reader turns into ``start_fen``/``result`` instead of keeping in ``tags``;
 # matched case-insensitively because writers disagree on the spelling.
-_SPECIAL_TAGS = {"fen": "FEN", "setup": "SetUp", "result": "Result", "gametype": "GameType"}
+_SPECIAL_TAGS = {
+    "fen": "FEN",
+    "setup": "SetUp",
+    "result": "Result",
+    "gametype": "GameType",
+    "variant": "Variant",
+}
 _ROSTER = ("Event", "Site", "Date", "Round", "Black", "White")
 _PLACEHOLDERS = {"Event": "?", "Date": "????.??.??", "Black": "?", "White": "?"}
-_START_FEN = Board().to_fen()
 _WIDTH = 79
 
 
@@ -203,7 +225,12 @@ class PdnReader(Iterator[Game]):
       leaves out each game that fails, keeps reading the others, and appends the error
       to :attr:`errors` (in file order; each knows its game number);
     * ``draw_rules`` and ``side_names`` are passed to every :class:`Game`
-      (``draw_rules`` defaults to ``"claim"``; see the module documentation).
+      (``draw_rules`` defaults to ``"claim"``; see the module documentation);
+    * ``variant``: the rules of a game whose tags do not name any (no ``GameType``),
+      American checkers by default; a name or a
+      :class:`~checkers_widget.core.variants.Variant`. A ``GameType`` that is this
+      variant's number keeps it (so ``variant="giveaway"`` reads ``GameType "21"`` games
+      as giveaway); another number chooses that number's variant.
 
     :attr:`notes` lists the disagreements the reader settled on its own, as
     :class:`PdnNote` values. Both lists grow as the iteration proceeds.
@@ -217,13 +244,15 @@ class PdnReader(Iterator[Game]):
         errors: Literal["raise", "skip"] = "raise",
         draw_rules: DrawRules | str = "claim",
         side_names: tuple[str, str] | str = "black-white",
+        variant: str | Variant = AMERICAN,
         _track: bool = False,
     ) -> None:
         if variations not in ("keep", "skip"):
             raise CheckersError(f"variations must be 'keep' or 'skip', not {variations!r}")
         if errors not in ("raise", "skip"):
             raise CheckersError(f"errors must be 'raise' or 'skip', not {errors!r}")
-        Game(draw_rules=draw_rules, side_names=side_names)  # refuse bad options up front
+        # Refuse bad options up front.
+        self._variant = Game(draw_rules=draw_rules, side_names=side_names, variant=variant).variant
         self._keep_variations = variations == "keep"
         self._raise = errors == "raise"
         self._draw_rules = draw_rules
@@ -425,6 +454,11 @@ class PdnReader(Iterator[Game]):
                 message = "unbalanced brace: '}' without a '{'"
             else:
                 message = f"unknown token {_shorten(text)!r}"
+                if len(text) <= _QUOTE and _ALGEBRAIC.fullmatch(text):
+                    message += (
+                        " (a move in algebraic notation, as Russian files often write: this "
+                        "package reads square numbers, such as 22-18)"
+                    )
             raise self._error(draft, message, where)
         return False
 
@@ -447,9 +481,7 @@ class PdnReader(Iterator[Game]):
     def _start(self, draft: _Draft) -> Game:
         """Create the game once its tag section is complete (before its first move)."""
         tags = draft.tags
-        game_type = tags.get("GameType")
-        if game_type is not None and not _is_placeholder(game_type):
-            self._check_game_type(draft, game_type)
+        rules = self._variant_of(draft)
         fen = tags.pop("FEN", None)
         setup = tags.pop("SetUp", None)
         result = tags.pop("Result", None)
@@ -462,8 +494,9 @@ class PdnReader(Iterator[Game]):
             else:
                 raise self._error(
                     draft,
-                    f"Result tag {_shorten(result)!r} is not a result: expected 1-0 (Black wins), "
-                    "0-1 (White wins), 1/2-1/2 or *",
+                    f"Result tag {_shorten(result)!r} is not a result: expected 1-0 "
+                    f"({rules.first.capitalize()} wins), 0-1 ({opponent(rules.first).capitalize()} "
+                    "wins), 1/2-1/2 or *" + (" (or 2-0, 0-2, 1-1)" if rules.size == 10 else ""),
                     draft.tag_pos["Result"],
                 )
         if fen is None and setup is not None and setup.strip() == "1":
@@ -473,9 +506,18 @@ class PdnReader(Iterator[Game]):
         for name in [name for name, value in tags.items() if _is_placeholder(value)]:
             del tags[name]
         try:
-            game = Game(fen, draw_rules=self._draw_rules, side_names=self._side_names, tags=tags)
+            game = Game(
+                fen,
+                draw_rules=self._draw_rules,
+                side_names=self._side_names,
+                tags=tags,
+                variant=rules,
+            )
         except FenError as error:
-            raise self._error(draft, f"bad FEN tag: {error}", draft.tag_pos["FEN"]) from error
+            assert fen is not None
+            raise self._error(
+                draft, f"bad FEN tag: {error}{_fen_hint(fen, rules)}", draft.tag_pos["FEN"]
+            ) from error
         except CheckersError as error:  # whatever else Game refuses in the tag section
             raise self._error(draft, f"bad tag section: {error}", draft.start) from error
         if draft.pre_comments:
@@ -485,19 +527,41 @@ class PdnReader(Iterator[Game]):
         draft.game = game
         return game
 
-    def _check_game_type(self, draft: _Draft, value: str) -> None:
-        """Accept American checkers (21, optionally with more fields); refuse the rest."""
-        fields = [f.strip() for f in value.split(",")]
-        ok = fields[0] == "21"
-        if ok and len(fields) >= 4 and (fields[2], fields[3]) != ("8", "8"):
-            ok = False
-        if not ok:
-            raise self._error(
-                draft,
-                f'GameType "{_shorten(value)}" is not American checkers: this package reads '
-                'GameType "21" (English draughts, 8x8) only',
-                draft.tag_pos["GameType"],
-            )
+    def _variant_of(self, draft: _Draft) -> Variant:
+        """The rules the tags name (see :mod:`pdn_variant`), else the reader's variant.
+
+        A ``Variant`` tag naming a known variant decides (its GameType must be the
+        ``GameType`` tag's); else a ``GameType`` decides, unless it is the number of the
+        reader's own variant (giveaway and house rules share 21 with American checkers).
+        """
+        tags = draft.tags
+        by_type: Variant | None = None
+        named: Variant | None = None
+        value = tags.get("GameType")
+        if value is not None and not _is_placeholder(value):
+            try:
+                by_type = game_type_variant(value)
+            except PdnError as error:
+                raise self._error(draft, str(error), draft.tag_pos["GameType"]) from None
+        name = tags.get("Variant")
+        if name is not None:
+            try:
+                named = named_variant(name)
+            except PdnError as error:
+                raise self._error(draft, str(error), draft.tag_pos["Variant"]) from None
+        if named is not None:
+            if by_type is not None and named.gametype != by_type.gametype:
+                raise self._error(
+                    draft,
+                    f'Variant "{_shorten(name or "")}" ({named.title}, GameType '
+                    f'{named.gametype}) does not agree with GameType "{_shorten(value or "")}" '
+                    f"({by_type.title})",
+                    draft.tag_pos["Variant"],
+                )
+            return named
+        if by_type is None or by_type.gametype == self._variant.gametype:
+            return self._variant
+        return by_type
 
     def _play(self, draft: _Draft, token: Token) -> None:
         game = draft.game or self._start(draft)
@@ -521,8 +585,8 @@ class PdnReader(Iterator[Game]):
             raise self._error(
                 draft,
                 f"illegal move {shown} for {game.side_name(game.turn)}: a square number "
-                f"has at most {MAX_SQUARE_DIGITS} digits (squares are 1-32); legal moves: "
-                + ", ".join(map(str, game.legal_moves())),
+                f"has at most {MAX_SQUARE_DIGITS} digits (squares are 1-{game.variant.squares}); "
+                "legal moves: " + ", ".join(map(str, game.legal_moves())),
                 where,
                 ply=game.ply + 1,
                 move=shown,
@@ -583,6 +647,7 @@ class PdnReader(Iterator[Game]):
                 draft.var_open[0],
             )
         game = draft.game or self._start(draft)
+        # Results as written (the first mover's score first) until compared with the game.
         recorded: Result | None = None
         where = draft.start
         if draft.result_token is not None:
@@ -596,12 +661,15 @@ class PdnReader(Iterator[Game]):
                 )
         elif draft.result_tag is not None:
             recorded, where = draft.result_tag
+        written = recorded
+        recorded = result_from_pdn(recorded, game.variant)
         if game.is_over():
             if recorded is not None and recorded != game.result:
+                decided = result_to_pdn(game.result, game.variant)
                 self._note(
                     draft,
-                    f"the record gives {recorded} but the final position is decided: "
-                    f"{game.result} ({game.termination}); keeping {game.result}",
+                    f"the record gives {written} but the final position is decided: "
+                    f"{decided} ({game.termination}); keeping {decided}",
                     where,
                 )
         elif recorded is not None:
@@ -612,7 +680,8 @@ class PdnReader(Iterator[Game]):
     def _take_drawings(self, draft: _Draft, game: Game) -> None:
         """Move the ``[%cal]``/``[%csl]`` commands of each comment into the game's
         drawings (see :mod:`checkers_widget.core.drawings`); the rest of the comment
-        stays. A command that cannot be read stays in the comment, and is noted."""
+        stays. A command that cannot be read, or that draws on a square off the game's
+        board, stays in the comment, and is noted."""
         for ply, comment in list(game.comments.items()):
             if "[%c" not in comment:
                 continue
@@ -628,11 +697,22 @@ class PdnReader(Iterator[Game]):
                 )
             if not found.found:
                 continue
+            try:
+                game.set_drawing(found.drawing or None, ply)
+            except CheckersError as error:  # a square off this variant's board
+                self.notes.append(
+                    PdnNote(
+                        draft.number,
+                        None,
+                        None,
+                        f"drawing in the comment at ply {ply} kept as text: {error}",
+                    )
+                )
+                continue
             if found.text:
                 game.comments[ply] = found.text
             else:
                 del game.comments[ply]
-            game.set_drawing(found.drawing or None, ply)
 
     # ------------------------------------------------------------------ reporting
     def _error(
@@ -662,6 +742,7 @@ def read_games(
     errors: Literal["raise", "skip"] = "raise",
     draw_rules: DrawRules | str = "claim",
     side_names: tuple[str, str] | str = "black-white",
+    variant: str | Variant = AMERICAN,
 ) -> PdnReader:
     """Every game of a PDN file or text, read lazily as the iteration goes.
 
@@ -674,7 +755,9 @@ def read_games(
             print(error)  # game 541, line 5588, column 5, ply 123: illegal move 32-28 ...
 
     A path or an open file is read piece by piece, so memory does not grow with the
-    file; an open file is read from where it is to its end.
+    file; an open file is read from where it is to its end. ``variant`` is the rules of
+    games whose tags name none (see :class:`PdnReader`), e.g.
+    ``read_games(path, variant="international")`` for a file without GameType tags.
     """
     return PdnReader(
         source,
@@ -682,6 +765,7 @@ def read_games(
         errors=errors,
         draw_rules=draw_rules,
         side_names=side_names,
+        variant=variant,
     )
 
 
@@ -693,6 +777,7 @@ def read_game(
     errors: Literal["raise", "skip"] = "raise",
     draw_rules: DrawRules | str = "claim",
     side_names: tuple[str, str] | str = "black-white",
+    variant: str | Variant = AMERICAN,
 ) -> Game: ...
 
 
@@ -704,6 +789,7 @@ def read_game(
     errors: Literal["raise", "skip"] = "raise",
     draw_rules: DrawRules | str = "claim",
     side_names: tuple[str, str] | str = "black-white",
+    variant: str | Variant = AMERICAN,
 ) -> Game | None: ...
 
 
@@ -714,6 +800,7 @@ def read_game(
     errors: Literal["raise", "skip"] = "raise",
     draw_rules: DrawRules | str = "claim",
     side_names: tuple[str, str] | str = "black-white",
+    variant: str | Variant = AMERICAN,
 ) -> Game | None:
     """The first game of a PDN text, bytes, path or open file.
 
@@ -738,6 +825,7 @@ def read_game(
         errors="skip",
         draw_rules=draw_rules,
         side_names=side_names,
+        variant=variant,
         _track=handle,
     )
     first_error: PdnError | None = None
@@ -800,6 +888,20 @@ def _is_placeholder(value: str) -> bool:
     return not stripped or ("?" in stripped and not stripped.strip("?.-/ "))
 
 
+def _fen_hint(fen: str, rules: Variant) -> str:
+    """A hint for a FEN refused on an 8x8 board that is a 10x10 position (squares 33-50)."""
+    if rules.size == 10:
+        return ""
+    try:
+        parse_fen(fen, VARIANTS["international"])
+    except CheckersError:
+        return ""
+    return (
+        f"; it is a 10x10 position, which {rules.title} is not played on: give the game "
+        'a GameType "20" tag, or read it with variant="international"'
+    )
+
+
 def _add_comment(comments: dict[int, str], ply: int, text: str) -> None:
     old = comments.get(ply)
     if old and text:
@@ -825,9 +927,11 @@ def write_game(game: Game) -> str:
     The tag section has Event, Site, Date, Round, Black, White (Event, Date, Black and
     White always, with "unknown" placeholders), then Result from ``game.result`` (``*``
     while the game goes on), the other tags of ``game.tags``, and ``SetUp``/``FEN`` when
-    the game does not start from the opening. The move text numbers each move pair
-    (``1... 23-19`` when White moves first or after a comment or variation), writes each
-    move with its full path, then its marks and NAGs, comment (led by the position's
+    the game does not start from the variant's start position; the variant's GameType
+    (and Variant) tags for any variant but American checkers (see :mod:`pdn_variant`).
+    The move text numbers each move pair (``1... 23-19`` when the side that moves second
+    in the variant moves first, or after a comment or variation), writes each move with
+    its full path, then its marks and NAGs, comment (led by the position's
     drawing as ``[%csl ...] [%cal ...]`` commands) and variations, and is wrapped at 79
     characters. Comments are written with their whitespace collapsed and
     without any ``}`` (which PDN cannot hold); annotations of plies beyond the last move
@@ -835,23 +939,21 @@ def write_game(game: Game) -> str:
 
         read_game(write_game(game)) == game  # and tags, comments, nags, variations, drawings
     """
-    if game.variant is not AMERICAN:
-        raise VariantError(
-            f"PDN export is for American checkers games only for now, not {game.variant.describe()}"
-        )
     lines = [_tag_line(name, value) for name, value in _header(game)]
     words: list[str] = []
     nags, variations = game.nags, game.variations
     if (note := _note_at(game, 0)) is not None:
         words.extend(_comment_words(note))
     number = 1
-    black = game.start_fen.startswith("B")
+    rules = game.variant
+    # Whether the side to move is the variant's first mover, whose move opens a number.
+    first = game.start_fen[0] == rules.first[0].upper()
     need_number = True
     for ply, move in enumerate(game.moves, start=1):
         # The move number goes in the same word as the move: never split over lines.
-        prefix = f"{number}. " if black else f"{number}... " if need_number else ""
+        prefix = f"{number}. " if first else f"{number}... " if need_number else ""
         need_number = False
-        notation = prefix + str(move)
+        notation = prefix + _move_text(move, rules)
         marks = nags.get(ply, [])
         for index, nag in enumerate(marks):
             if nag not in _MARKS and not _NAG.fullmatch(nag):
@@ -874,10 +976,10 @@ def write_game(game: Game) -> str:
             _check_fragment(variation, ply)
             words.extend(f"({variation})".split())
             need_number = True
-        if not black:
+        if not first:
             number += 1
-        black = not black
-    words.append(game.result or "*")
+        first = not first
+    words.append(result_to_pdn(game.result, rules))
     lines.append("")
     lines.extend(_wrap(words))
     return "\n".join(lines) + "\n"
@@ -890,19 +992,62 @@ def write_games(games: Iterable[Game]) -> str:
 
 def _header(game: Game) -> list[tuple[str, str]]:
     tags = game.tags
+    rules = game.variant
     header: list[tuple[str, str]] = []
     for name in _ROSTER:
         if name in tags:
             header.append((name, tags[name]))
         elif name in _PLACEHOLDERS:
             header.append((name, _PLACEHOLDERS[name]))
-    header.append(("Result", game.result or "*"))
+    header.append(("Result", result_to_pdn(game.result, rules)))
     skip = {*_ROSTER, "Result", "FEN", "SetUp"}
-    header.extend((name, value) for name, value in tags.items() if name not in skip)
-    if game.start_fen != _START_FEN:
+    # The variant's GameType/Variant tags: a tag of the game that says the same is
+    # written as it is, where it is; one that says otherwise gives way to the variant's.
+    own = {name: value for name, value in variant_tags(rules).items() if name not in tags}
+    header.extend(own.items())
+    for name, value in tags.items():
+        if name in skip:
+            continue
+        if name in _VARIANT_TAGS and not _tag_agrees(name, value, rules):
+            value = variant_tags(rules).get(name, "")
+            if not value:
+                continue
+        header.append((name, value))
+    if game.start_fen != _start_fen(rules):
         header.append(("SetUp", "1"))
         header.append(("FEN", game.start_fen))
     return header
+
+
+_VARIANT_TAGS = frozenset({"GameType", "Variant"})
+
+
+@cache
+def _start_fen(rules: Variant) -> str:
+    """The FEN of a variant's start position, as a board writes it (no FEN tag needed)."""
+    return Board(variant=rules).to_fen()
+
+
+def _tag_agrees(name: str, value: str, rules: Variant) -> bool:
+    """Whether a game's own GameType or Variant tag says what its variant is (so that it
+    may be written as it is): the tag would read back as these rules."""
+    try:
+        if name == "GameType":
+            return (_is_placeholder(value) and rules == AMERICAN) or game_type_variant(
+                value
+            ).gametype == rules.gametype
+        named = named_variant(value)
+    except PdnError:
+        return False
+    # An unknown name is an ordinary tag; a known one must be these rules.
+    return named is None or named == rules
+
+
+def _move_text(move: Move, rules: Variant) -> str:
+    """A move as PDN writes it: every landing square, joined by ``x`` for a capture
+    (``:`` in Russian draughts, as its GameType says) and ``-`` for a step."""
+    text = str(move)
+    return text.replace("x", ":") if rules.gametype == 25 and move.captures else text
 
 
 def _tag_line(name: str, value: str) -> str:

@@ -1,4 +1,5 @@
-"""Static SVG and plain-text pictures of a checkers (English draughts) position.
+"""Static SVG and plain-text pictures of a checkers (English draughts) position, and of any
+draughts variant's board.
 
 This module is deliberately free of Jupyter and third-party imports so that it can be used by
 ``Board._repr_svg_`` / ``Game._repr_svg_`` in notebooks, in exported HTML, in documentation
@@ -16,12 +17,19 @@ player of Black sees the board.
     ...                                    column = 2 * (i % 4)     on odd rows
     row 7:  29  . 30  . 31  . 32  .        (Black at the top: orientation "white").
 
+Other variants (a board whose ``variant`` is not American checkers, or ``variant=``): the
+board is the variant's, 8x8 or 10x10 (squares 1-50), numbered as the rules core numbers it
+(:mod:`checkers_widget.formats.svg_layout`, which reads :mod:`checkers_widget.core.geometry`),
+and the default orientation is the side that moves first (White in international
+draughts, with square 1 in the top row). Every square, piece, arrow and fill is drawn on
+that board; squares are checked against its numbers.
+
 Contract relied upon by tests and outside tools: every playable (dark) square is drawn as an
 element carrying ``data-square="N"``; every piece is an element carrying ``data-piece`` (one of
 ``black-man``, ``black-king``, ``white-man``, ``white-king``) and the same ``data-square``.  No
 other element carries ``data-square``, so ``[data-square]:not([data-piece])`` selects exactly
-the 32 squares.  Decorations use ``data-mark`` (and ``data-mark-square`` where they belong to
-one square) instead.
+the 32 squares (50 on 10x10).  Decorations use ``data-mark`` (and ``data-mark-square`` where
+they belong to one square) instead.
 """
 
 from __future__ import annotations
@@ -33,11 +41,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..core.errors import CheckersError, VariantError, brief
-from ..core.variants import Variant
+from ..core.errors import CheckersError, brief
+from ..core.variants import AMERICAN, Variant
+from ..core.variants import variant as find_variant
+from .svg_layout import CELL, MARGIN, ORIENTATIONS, Layout, check_orientation, layout
 
 __all__ = [
+    "CELL",
     "DEFAULT_COLORS",
+    "MARGIN",
     "ORIENTATIONS",
     "BoardLike",
     "MoveLike",
@@ -48,11 +60,7 @@ __all__ = [
     "square_rowcol",
 ]
 
-#: Side length of one board square in SVG user units.
-CELL = 50
-#: Width of the wooden frame around the 8x8 board, in SVG user units.
-MARGIN = 10
-#: Total width and height of the viewBox.
+#: Total width and height of the viewBox of an 8x8 board (10x10: ``10 * CELL + 2 * MARGIN``).
 VIEW = 8 * CELL + 2 * MARGIN
 #: Upper bound for the responsive (``size=None``) rendering, in CSS pixels.
 RESPONSIVE_MAX_WIDTH = 480
@@ -81,8 +89,8 @@ DEFAULT_COLORS: Mapping[str, str] = {
 
 _PIECE_KINDS = ("black-man", "black-king", "white-man", "white-king")
 _COLORS = ("black", "white")
-#: The values of ``orientation``: the side drawn at the bottom.
-ORIENTATIONS = ("black", "white")
+#: American checkers' layout with each side at the bottom (what an orientation alone means).
+_AMERICAN = {side: layout(AMERICAN, side) for side in ORIENTATIONS}
 
 
 class PieceLike(Protocol):
@@ -103,7 +111,8 @@ class BoardLike(Protocol):
     """What :func:`board_svg` needs from a board: the piece (or ``None``) on each square."""
 
     def piece_at(self, square: int) -> PieceLike | None:
-        """Return the piece on ``square`` (1..32), or ``None`` when it is empty."""
+        """Return the piece on ``square`` (1..32, or the board's own squares: 1..50 on a
+        10x10 board, whose ``variant`` says so), or ``None`` when it is empty."""
         ...
 
 
@@ -129,46 +138,45 @@ def _check_square(square: object, what: str = "square") -> int:
 
     Raising early gives a clear message instead of a silently wrong picture.
     """
-    if isinstance(square, bool) or not isinstance(square, int) or not 1 <= square <= 32:
-        raise CheckersError(f"{what} must be an int in 1..32, got {brief(square)}")
-    return square
+    return _AMERICAN["black"].check(square, what)
 
 
 def _check_orientation(orientation: object) -> str:
     """Return ``orientation`` after checking it names a side ("black" or "white")."""
-    value = getattr(orientation, "value", orientation)
-    if value not in ORIENTATIONS:
-        raise CheckersError(
-            "orientation must be 'black' or 'white' (the side at the bottom), "
-            f"got {brief(orientation)}"
-        )
-    return str(value)
+    return check_orientation(orientation)
 
 
-def square_rowcol(square: int, *, orientation: str = "black") -> tuple[int, int]:
-    """Return the on-screen ``(row, column)`` of ``square``, both 0..7 from the top left.
+def _layout(where: str | Layout) -> Layout:
+    """A layout as given, or American checkers' with ``where`` (an orientation) at the bottom."""
+    return where if isinstance(where, Layout) else _AMERICAN[check_orientation(where)]
 
-    ``orientation`` is the side drawn at the bottom. With ``"white"`` the standard numbering
-    reads from the top (square 1 in the top row, square 29 the bottom-left corner); with
-    ``"black"`` (the default, as in the widget) the board is turned by 180 degrees.
+
+def square_rowcol(
+    square: int, *, orientation: str | None = None, variant: Variant = AMERICAN
+) -> tuple[int, int]:
+    """Return the on-screen ``(row, column)`` of ``square``, both from the top left
+    (0..7, or 0..9 on a 10x10 ``variant``).
+
+    ``orientation`` is the side drawn at the bottom (None: the side that moves first,
+    Black in American checkers). With ``"white"`` American checkers' numbering reads from
+    the top (square 1 in the top row, square 29 the bottom-left corner); with ``"black"``
+    (the default, as in the widget) the board is turned by 180 degrees.
     """
-    i = _check_square(square) - 1
-    row = i // 4
-    col = 2 * (i % 4) + (1 if row % 2 == 0 else 0)
-    if _check_orientation(orientation) == "black":
-        return 7 - row, 7 - col
-    return row, col
+    board = layout(variant, orientation)
+    return board.rowcol(board.check(square))
 
 
-def _origin(square: int, orientation: str) -> tuple[int, int]:
-    """Top-left corner of ``square`` in SVG user units."""
-    row, col = square_rowcol(square, orientation=orientation)
+def _origin(square: int, where: str | Layout) -> tuple[int, int]:
+    """Top-left corner of ``square`` in SVG user units (``where``: a layout, or an
+    orientation of American checkers' board)."""
+    board = _layout(where)
+    row, col = board.rowcol(board.check(square))
     return MARGIN + col * CELL, MARGIN + row * CELL
 
 
-def _center(square: int, orientation: str) -> tuple[int, int]:
+def _center(square: int, where: str | Layout) -> tuple[int, int]:
     """Centre of ``square`` in SVG user units (pieces, arrows and paths are anchored here)."""
-    x, y = _origin(square, orientation)
+    x, y = _origin(square, where)
     return x + CELL // 2, y + CELL // 2
 
 
@@ -197,17 +205,10 @@ def _piece_kind(piece: PieceLike, square: int) -> str:
     return f"{color}-{'king' if piece.king else 'man'}"
 
 
-def _read_position(board: BoardLike) -> dict[int, str]:
-    """Map each occupied square to its piece kind (e.g. ``{1: "black-man"}``).
-
-    The pictures know American checkers' board (8x8, its numbering, Black on 1-12); a board
-    of another variant's board (10x10, Italian and Spanish numbering) raises VariantError.
-    """
-    v = getattr(board, "variant", None)
-    if isinstance(v, Variant) and not v.american_board:
-        raise VariantError(f"pictures of {v.title} boards are not drawn yet")
+def _read_position(board: BoardLike, squares: int = 32) -> dict[int, str]:
+    """Map each occupied square to its piece kind (e.g. ``{1: "black-man"}``)."""
     position: dict[int, str] = {}
-    for square in range(1, 33):
+    for square in range(1, squares + 1):
         piece = board.piece_at(square)
         if piece is not None:
             position[square] = _piece_kind(piece, square)
@@ -291,7 +292,7 @@ def _paint(color: str, attribute: str = "fill") -> str:
     return f'{attribute}="{_esc(color)}"'
 
 
-def _fills(fill: object) -> list[tuple[int, str]]:
+def _fills(fill: object, board: Layout) -> list[tuple[int, str]]:
     """``fill`` (a mapping of squares to colours, or None) checked, in square order."""
     if fill is None:
         return []
@@ -302,7 +303,7 @@ def _fills(fill: object) -> list[tuple[int, str]]:
         )
     checked = {}
     for square, color in fill.items():
-        checked[_check_square(square, "fill square")] = _check_color(
+        checked[board.check(square, "fill square")] = _check_color(
             color, f"the fill colour of square {square}"
         )
     return sorted(checked.items())
@@ -385,37 +386,41 @@ def piece_defs(prefix: str, p: Mapping[str, str]) -> list[str]:
     return out
 
 
-def board_ground(palette: Mapping[str, str], orientation: str) -> list[str]:
-    """The board without pieces: the frame, the light squares and the 32 playable squares.
+def board_ground(palette: Mapping[str, str], where: str | Layout) -> list[str]:
+    """The board without pieces: the frame, the light squares and the 32 playable squares
+    (``where``: a layout, or an orientation of American checkers' board).
 
     Shared with the animations of :mod:`checkers_widget.export`, which draw the same board
     under their moving pieces. Each playable square carries ``data-square``.
     """
+    board = _layout(where)
+    view, side = board.view, board.size * CELL
     out = [
         # Frame and the light squares as one background, then the 32 playable squares.
-        f'<rect width="{VIEW}" height="{VIEW}" rx="6" fill="{_esc(palette["frame"])}"/>',
-        f'<rect x="{MARGIN - 1.5}" y="{MARGIN - 1.5}" width="{8 * CELL + 3}" '
-        f'height="{8 * CELL + 3}" fill="#000" fill-opacity=".35"/>',
-        f'<rect x="{MARGIN}" y="{MARGIN}" width="{8 * CELL}" height="{8 * CELL}" '
+        f'<rect width="{view}" height="{view}" rx="6" fill="{_esc(palette["frame"])}"/>',
+        f'<rect x="{MARGIN - 1.5}" y="{MARGIN - 1.5}" width="{side + 3}" '
+        f'height="{side + 3}" fill="#000" fill-opacity=".35"/>',
+        f'<rect x="{MARGIN}" y="{MARGIN}" width="{side}" height="{side}" '
         f'fill="{_esc(palette["light"])}"/>',
         f'<g fill="{_esc(palette["dark"])}">',
     ]
-    for square in range(1, 33):
-        x, y = _origin(square, orientation)
+    for square in range(1, board.squares + 1):
+        x, y = _origin(square, board)
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" data-square="{square}"/>')
     out.append("</g>")
     return out
 
 
-def square_numbers(palette: Mapping[str, str], orientation: str) -> list[str]:
+def square_numbers(palette: Mapping[str, str], where: str | Layout) -> list[str]:
     """Each playable square's number in its top-left corner (``show_numbers``), as a group."""
+    board = _layout(where)
     out = [
         f'<g font-family="Helvetica,Arial,sans-serif" font-size="9.5" font-weight="bold" '
         f'fill="{_esc(palette["number"])}" stroke="#000" stroke-width="2" '
         f'stroke-opacity=".45" stroke-linejoin="round" paint-order="stroke">'
     ]
-    for square in range(1, 33):
-        x, y = _origin(square, orientation)
+    for square in range(1, board.squares + 1):
+        x, y = _origin(square, board)
         out.append(
             f'<text x="{x + 2.5}" y="{y + 10}" data-mark="number" '
             f'data-mark-square="{square}">{square}</text>'
@@ -456,7 +461,7 @@ def board_svg(
     board: BoardLike,
     *,
     size: int | None = 360,
-    orientation: str = "black",
+    orientation: str | None = None,
     show_numbers: bool = False,
     last_move: MoveLike | None = None,
     highlight: Iterable[int] = (),
@@ -464,6 +469,7 @@ def board_svg(
     fill: Mapping[int, str] | None = None,
     colors: Mapping[str, str] | None = None,
     title: str | None = None,
+    variant: Variant | str | None = None,
 ) -> str:
     """Render ``board`` as a self-contained, deterministic SVG document string.
 
@@ -473,9 +479,10 @@ def board_svg(
         size: width and height in pixels; ``None`` gives a responsive picture (``width``
             100% with a maximum width of ``RESPONSIVE_MAX_WIDTH`` px).  The ``viewBox`` is
             always set, so the picture scales crisply either way.
-        orientation: the side drawn at the bottom, ``"black"`` (the default, as in the
-            widget: square 1 in the bottom row, near the right) or ``"white"`` (square 1 in
-            the top row, near the left).
+        orientation: the side drawn at the bottom, ``"black"`` (the default in American
+            checkers, as in the widget: square 1 in the bottom row, near the right) or
+            ``"white"`` (square 1 in the top row, near the left). None: the side that moves
+            first (White in international draughts, whose square 1 is then at the top).
         show_numbers: write each playable square's number in its top-left corner.
         last_move: a move with ``path`` (start, then every landing square) and ``captures``;
             its start and end squares are tinted, its path drawn as a thin line and the
@@ -484,14 +491,18 @@ def board_svg(
         arrows: ``(from, to)`` square pairs drawn as arrows, e.g. for hints or analysis, in
             the palette's ``"arrow"`` colour; ``(from, to, color)`` gives one its own colour
             (e.g. ``(22, 18, "#2b7de9")``).
-        fill: colours for squares 1..32, e.g. ``{11: "#ffcc0080"}``: each square is
+        fill: colours for squares 1..32 (1..50 on 10x10), e.g. ``{11: "#ffcc0080"}``: each square is
             painted over (under the highlights and pieces), after the last move's tint. A
             colour is ``#rgb``, ``#rrggbb``, either with an alpha digit or pair for
             opacity, ``rgb()``/``rgba()``/``hsl()``/``hsla()`` or a CSS colour name.
         colors: overrides for :data:`DEFAULT_COLORS` (unknown keys and values that are not
             colours raise ``CheckersError``).
         title: accessible title (``<title>`` and ``aria-label``); defaults to
-            ``"Checkers position"``.
+            ``"Checkers position"`` (for another variant, e.g. ``"International draughts
+            position"``).
+        variant: the board's rules (:class:`~checkers_widget.core.variants.Variant` or its
+            name), which decide its size and numbering; None (the default) takes ``board.variant``
+            when the board has one, else American checkers.
 
     Returns:
         An SVG string with the ``xmlns`` set, suitable for ``_repr_svg_`` and for inlining in
@@ -500,16 +511,17 @@ def board_svg(
 
     Raises:
         CheckersError: (a ``ValueError``) for an invalid size, orientation, square
-            number, piece colour, colour key or colour, title or
-            highlight/arrow/fill/last_move shape.
+            number (one not on the board), piece colour, colour key or colour, title,
+            variant or highlight/arrow/fill/last_move shape.
     """
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise CheckersError(f"size must be a positive int or None, got {brief(size)}")
-    orientation = _check_orientation(orientation)
+    rules = _rules_of(board, variant)
+    where = layout(rules, orientation)
     palette = _palette(colors)
     prefix = _id_prefix(palette)
-    position = _read_position(board)
-    marks = sorted({_check_square(s, "highlight square") for s in _listed(highlight, "highlight")})
+    position = _read_position(board, where.squares)
+    marks = sorted({where.check(s, "highlight square") for s in _listed(highlight, "highlight")})
     arrow_list: list[tuple[int, int, str | None]] = []
     for arrow in _listed(arrows, "arrows"):
         if not isinstance(arrow, tuple | list) or len(arrow) not in (2, 3):
@@ -518,45 +530,47 @@ def board_svg(
                 f"got {brief(arrow)}"
             )
         start, end = arrow[0], arrow[1]
-        _check_square(start, "arrow start")
-        _check_square(end, "arrow end")
+        where.check(start, "arrow start")
+        where.check(end, "arrow end")
         if start == end:
             raise CheckersError(f"arrow must join two different squares, got {brief(arrow)}")
         color = _check_color(arrow[2], "arrow color") if len(arrow) == 3 else None
         arrow_list.append((start, end, color))
-    fills = _fills(fill)
+    fills = _fills(fill, where)
     path: list[int] = []
     captures: list[int] = []
     if title is not None and not isinstance(title, str):
         raise CheckersError(f"title must be text or None, got {brief(title)}")
     if last_move is not None:
-        path = [_check_square(s, "last_move square") for s in _listed(last_move.path, "path")]
+        path = [where.check(s, "last_move square") for s in _listed(last_move.path, "path")]
         captures = [
-            _check_square(s, "last_move capture") for s in _listed(last_move.captures, "captures")
+            where.check(s, "last_move capture") for s in _listed(last_move.captures, "captures")
         ]
         if len(path) < 2:
             raise CheckersError(f"last_move.path needs at least two squares, got {brief(path)}")
 
-    label = _esc(title if title is not None else "Checkers position")
+    named = "Checkers position" if rules == AMERICAN else f"{rules.title} position"
+    label = _esc(title if title is not None else named)
+    view = where.view
     if size is None:
         dims = f'width="100%" style="max-width:{RESPONSIVE_MAX_WIDTH}px;height:auto"'
     else:
         dims = f'width="{size}" height="{size}"'
     out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}" {dims} '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {view} {view}" {dims} '
         f'role="img" aria-label="{label}" class="checkers-board">',
         f"<title>{label}</title>",
         f"<desc>{_esc(_summary(position))}</desc>",
         "<defs>",
         *piece_defs(prefix, palette),
         "</defs>",
-        *board_ground(palette, orientation),
+        *board_ground(palette, where),
     ]
 
     if path:
         out.append(f'<g fill="{_esc(palette["last_move"])}" fill-opacity=".7">')
         for square, role in ((path[0], "last-move-from"), (path[-1], "last-move-to")):
-            x, y = _origin(square, orientation)
+            x, y = _origin(square, where)
             out.append(
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                 f'data-mark="{role}" data-mark-square="{square}"/>'
@@ -566,7 +580,7 @@ def board_svg(
     if fills:
         out.append("<g>")
         for square, color in fills:
-            x, y = _origin(square, orientation)
+            x, y = _origin(square, where)
             out.append(
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" {_paint(color)} '
                 f'data-mark="fill" data-mark-square="{square}"/>'
@@ -579,7 +593,7 @@ def board_svg(
             f'stroke="{_esc(palette["highlight"])}" stroke-width="3">'
         )
         for square in marks:
-            x, y = _origin(square, orientation)
+            x, y = _origin(square, where)
             out.append(
                 f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" height="{CELL - 5}" '
                 f'data-mark="highlight" data-mark-square="{square}"/>'
@@ -587,7 +601,7 @@ def board_svg(
         out.append("</g>")
 
     if path:
-        points = " ".join("{},{}".format(*_center(s, orientation)) for s in path)
+        points = " ".join("{},{}".format(*_center(s, where)) for s in path)
         out.append(
             f'<polyline points="{points}" fill="none" stroke="{_esc(palette["path"])}" '
             f'stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round" '
@@ -598,7 +612,7 @@ def board_svg(
                 f'<g stroke="{_esc(palette["capture"])}" stroke-width="4" stroke-linecap="round">'
             )
             for square in captures:
-                cx, cy = _center(square, orientation)
+                cx, cy = _center(square, where)
                 out.append(
                     f'<path d="M{cx - 7} {cy - 7}L{cx + 7} {cy + 7}M{cx + 7} {cy - 7}'
                     f'L{cx - 7} {cy + 7}" data-mark="capture" data-mark-square="{square}"/>'
@@ -606,7 +620,7 @@ def board_svg(
             out.append("</g>")
 
     for square, kind in sorted(position.items()):
-        cx, cy = _center(square, orientation)
+        cx, cy = _center(square, where)
         color, rank = kind.split("-")
         out.append(
             f'<use href="#{prefix}{color}-{rank}" x="{cx}" y="{cy}" '
@@ -614,7 +628,7 @@ def board_svg(
         )
 
     if show_numbers:
-        out.extend(square_numbers(palette, orientation))
+        out.extend(square_numbers(palette, where))
 
     if arrow_list:
         out.append(
@@ -622,7 +636,7 @@ def board_svg(
             f'stroke-width="1" stroke-opacity=".6" stroke-linejoin="round">'
         )
         for start, end, color in arrow_list:
-            points = _arrow_polygon(_center(start, orientation), _center(end, orientation))
+            points = _arrow_polygon(_center(start, where), _center(end, where))
             own = f"{_paint(color)} " if color is not None else ""
             out.append(
                 f'<polygon points="{points}" {own}data-mark="arrow" data-arrow="{start}-{end}"/>'
@@ -631,6 +645,17 @@ def board_svg(
 
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _rules_of(board: BoardLike, rules: object) -> Variant:
+    """The variant to draw: ``rules`` if given, else the board's own, else American."""
+    if rules is None:
+        own = getattr(board, "variant", AMERICAN)
+        # A board-like object with some other "variant" attribute is drawn as American.
+        return own if isinstance(own, Variant) else AMERICAN
+    if isinstance(rules, Variant | str):
+        return find_variant(rules)  # a VariantError (a CheckersError) for an unknown name
+    raise CheckersError(f"variant must be a Variant or a variant's name, got {brief(rules)}")
 
 
 def svg_as_img(svg: str) -> str:
