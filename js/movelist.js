@@ -24,31 +24,38 @@ export function startTurn(state) {
   return turn === "black" ? "white" : "black";
 }
 
+/** @param {Color} side @returns {Color} */
+const other = (side) => (side === "black" ? "white" : "black");
+
 /**
  * The number and side of the `ply`-th move (1-based) of a line whose first move is
- * `first`'s: `{ number, side }`. With White first, the first move is "1... 23-19".
+ * `first`'s, each numbered pair opened by `leads` (the variant's first mover, as Python
+ * publishes it: Black in American checkers, White in international draughts):
+ * `{ number, side }`. When the other side moved first, the first move is "1... 23-19".
  * @param {number} ply
  * @param {Color} [first]
+ * @param {Color} [leads]
  * @returns {{ number: number, side: Color }}
  */
-export function moveNumber(ply, first = "black") {
-  const j = ply - 1 + (first === "white" ? 1 : 0);
-  return { number: Math.floor(j / 2) + 1, side: j % 2 === 0 ? "black" : "white" };
+export function moveNumber(ply, first = "black", leads = "black") {
+  const j = ply - 1 + (first === leads ? 0 : 1);
+  return { number: Math.floor(j / 2) + 1, side: j % 2 === 0 ? leads : other(leads) };
 }
 
 /**
  * The rows of the list: `[{ number, black, white }]`, each side `{ ply, notation }` or
- * null (the first row has no Black move when White moved first).
+ * null (the first row has no move of `leads` when the other side moved first).
  * @param {string[] | null | undefined} line
  * @param {Color} [first]
+ * @param {Color} [leads]
  * @returns {MoveRow[]}
  */
-export function moveRows(line, first = "black") {
+export function moveRows(line, first = "black", leads = "black") {
   /** @type {MoveRow[]} */
   const rows = [];
   (line || []).forEach((notation, i) => {
     const ply = i + 1;
-    const { number, side } = moveNumber(ply, first);
+    const { number, side } = moveNumber(ply, first, leads);
     let row = rows[rows.length - 1];
     if (!row || row.number !== number) {
       row = { number, black: null, white: null };
@@ -64,15 +71,16 @@ export function moveRows(line, first = "black") {
  * @param {string | string[] | null | undefined} moves
  * @param {number} firstPly
  * @param {Color} [first]
+ * @param {Color} [leads]
  * @returns {string}
  */
-export function numberedLine(moves, firstPly, first = "black") {
+export function numberedLine(moves, firstPly, first = "black", leads = "black") {
   const list = typeof moves === "string" ? moves.trim().split(/\s+/).filter(Boolean) : moves || [];
   /** @type {string[]} */
   const out = [];
   list.forEach((notation, i) => {
-    const { number, side } = moveNumber(firstPly + i, first);
-    if (side === "black") out.push(`${number}.`);
+    const { number, side } = moveNumber(firstPly + i, first, leads);
+    if (side === leads) out.push(`${number}.`);
     else if (i === 0) out.push(`${number}...`);
     out.push(notation);
   });
@@ -143,12 +151,13 @@ export class MoveList {
     this.length = line.length;
     this.ply = history && Number.isInteger(history.ply) ? history.ply : line.length;
     const first = startTurn(state);
+    const leads = history && history.leads === "white" ? "white" : "black";
     // The review's marks ("?!", "?", "??"), by ply, when the game has been reviewed.
     const symbols = (state && state.review && state.review.symbols) || {};
-    const key = JSON.stringify([line, first, history && history.comments, history && history.variations, symbols]);
+    const key = JSON.stringify([line, first, leads, history && history.comments, history && history.variations, symbols]);
     if (key !== this.key) {
       this.key = key;
-      this.build(line, first, (history && history.comments) || {}, (history && history.variations) || {}, symbols);
+      this.build(line, first, leads, (history && history.comments) || {}, (history && history.variations) || {}, symbols);
     }
     this.mark();
     if (this.sentTo !== null) {
@@ -168,11 +177,12 @@ export class MoveList {
    * Build the list's rows.
    * @param {string[]} line
    * @param {Color} first
+   * @param {Color} leads the side whose move opens each numbered pair (its column first)
    * @param {History["comments"]} comments
    * @param {History["variations"]} variations
    * @param {Record<string, string>} [symbols] the review's marks by ply
    */
-  build(line, first, comments, variations, symbols = {}) {
+  build(line, first, leads, comments, variations, symbols = {}) {
     this.items.clear();
     /** @type {HTMLElement[]} */
     const nodes = [];
@@ -199,20 +209,20 @@ export class MoveList {
           const cut = moves.length > 1 && moves[moves.length - 1] === "…";
           if (cut) moves = moves.slice(0, -1);
           const more = moves.length > 6 || cut ? " …" : "";
-          v.textContent = `(${numberedLine(moves.slice(0, 6), ply, first)}${more})`;
-          v.title = numberedLine(moves, ply, first) + (cut ? " …" : "");
+          v.textContent = `(${numberedLine(moves.slice(0, 6), ply, first, leads)}${more})`;
+          v.title = numberedLine(moves, ply, first, leads) + (cut ? " …" : "");
           out.push(v);
         }
       }
       return out;
     };
     nodes.push(...notes([0]));
-    for (const row of moveRows(line, first)) {
+    for (const row of moveRows(line, first, leads)) {
       const r = el("div", "cw-move-row", { role: "listitem" });
       const num = el("span", "cw-move-num");
       num.textContent = `${row.number}.`;
       r.appendChild(num);
-      for (const side of /** @type {Color[]} */ (["black", "white"])) {
+      for (const side of [leads, other(leads)]) {
         const move = row[side];
         if (!move) {
           const gap = el("span", "cw-move cw-move-gap", { "aria-hidden": "true" });
@@ -239,7 +249,7 @@ export class MoveList {
         r.appendChild(b);
       }
       nodes.push(r);
-      nodes.push(...notes(/** @type {MoveCell[]} */ ([row.black, row.white].filter(Boolean)).map((m) => m.ply)));
+      nodes.push(...notes(/** @type {MoveCell[]} */ ([row[leads], row[other(leads)]].filter(Boolean)).map((m) => m.ply)));
     }
     this.list.replaceChildren(...nodes);
   }

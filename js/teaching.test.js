@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
 import { countPieces, placeIntent } from "./editor.js";
-import { moveNumber, moveRows, numberedLine, startTurn } from "./movelist.js";
+import { MoveList, moveNumber, moveRows, numberedLine, startTurn } from "./movelist.js";
 import { hopCount, hopText, nextCapture, replayPieces, replayPlan } from "./replay.js";
 import { afterFirstMove, startState } from "./test/fixtures.js";
 import { fakeModel, mount } from "./test/harness.js";
@@ -76,6 +76,35 @@ describe("move list numbering (pure)", () => {
     expect(startTurn({ turn: "black", history: { ply: 1 } })).toBe("white");
     expect(startTurn({ turn: "white", history: { ply: 1 } })).toBe("black");
     expect(startTurn({ turn: "white", history: { ply: 0 } })).toBe("white");
+  });
+
+  it("opens each pair with White's move where White moves first (international draughts)", () => {
+    expect(moveNumber(1, "white", "white")).toEqual({ number: 1, side: "white" });
+    expect(moveNumber(2, "white", "white")).toEqual({ number: 1, side: "black" });
+    expect(moveRows(["32-28", "19-23", "28x19"], "white", "white")).toEqual([
+      { number: 1, white: { ply: 1, notation: "32-28" }, black: { ply: 2, notation: "19-23" } },
+      { number: 2, white: { ply: 3, notation: "28x19" }, black: null },
+    ]);
+    expect(numberedLine(["32-28", "19-23", "28x19"], 1, "white", "white")).toBe("1. 32-28 19-23 2. 28x19");
+    // A set-up position with Black to move: "1... 19-23".
+    expect(numberedLine(["19-23", "28x19"], 1, "black", "white")).toBe("1... 19-23 2. 28x19");
+  });
+
+  it("draws the first mover's column first in the list", () => {
+    const list = new MoveList({ goto: () => {} });
+    list.update(
+      /** @type {any} */ ({
+        turn: "black",
+        history: { line: ["32-28", "19-23", "28x19"], ply: 3, comments: {}, variations: {}, leads: "white" },
+      }),
+    );
+    const rows = [...list.element.querySelectorAll(".cw-move-row[role=listitem]")].map((r) =>
+      [...r.children].map((c) => c.textContent),
+    );
+    expect(rows).toEqual([
+      ["1.", "32-28", "19-23"],
+      ["2.", "28x19", "…"],
+    ]);
   });
 });
 

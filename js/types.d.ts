@@ -82,6 +82,8 @@ export interface History {
   comments: Record<string, string>;
   /** ply (as a string) -> alternatives to the next move, each cut short ("…" at the end). */
   variations: Record<string, string[]>;
+  /** The side whose move opens each numbered pair: the variant's first mover. */
+  leads?: Color;
 }
 
 /** A hint or an evaluation: what the engine thinks of the position. */

@@ -31,6 +31,8 @@ def test_a_new_international_board_is_10x10_with_white_to_move_at_the_bottom() -
     assert w.session.human_side() == "white"
     assert status(w) == ("turn", "White to move")
     assert w.game.variant.name == "international"
+    assert w.state["history"]["leads"] == "white"  # "1. 32-28 19-23": White opens a pair
+    assert CheckersWidget().state["history"]["leads"] == "black"
 
 
 def test_a_click_on_a_square_past_32_plays_the_move() -> None:

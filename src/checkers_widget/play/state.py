@@ -121,6 +121,9 @@ class HistoryState(TypedDict):
     ply: int
     comments: dict[str, str]
     variations: dict[str, list[str]]
+    #: The side whose move opens each numbered pair ("1. 32-28 20-25"): the variant's
+    #: first mover (White in international draughts), as PDN numbers the moves.
+    leads: Color
 
 
 class AnalysisState(TypedDict):
@@ -556,6 +559,7 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
             "ply": game.ply,
             "comments": {str(k): v for k, v in game.comments.items() if v},
             "variations": shown_variations(game, len(line)),
+            "leads": game.variant.first,
         },
         "thinking": inputs.thinking,
         "level": inputs.level,

@@ -1,0 +1,114 @@
+"""Other draughts on the board, in a real JupyterLab: an international draughts board played
+by clicking and by keyboard against the computer, in light and dark, and the turned board
+of Italian draughts. What the player sees (the DOM) is checked against the kernel's game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from board_helpers import BOARD, CW_SQUARE, STATUS, kernel_json, open_board_root, piece_on, sq
+from playwright.sync_api import Locator, expect
+
+pytestmark = pytest.mark.browser
+
+SETUP = "from checkers_widget import CheckersWidget, Game\n"
+
+
+def centre(root: Locator, n: int) -> tuple[float, float]:
+    box = sq(root, n, template=CW_SQUARE).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_international_draughts_against_the_computer_by_click_and_keyboard(lab, make_notebook):
+    path = make_notebook(
+        SETUP + 'w = CheckersWidget(variant="international", opponent="easy", seed=3)\nw'
+    )
+    root = open_board_root(lab, path)
+    page = lab.page
+    # A 10x10 board: 50 playable squares, White (who moves first, the player) at the bottom.
+    expect(root.locator(".cw-sq[data-square]")).to_have_count(50)
+    expect(root.locator(STATUS)).to_have_text("White to move")
+    assert centre(root, 46)[1] > centre(root, 1)[1]  # 46 is on White's (bottom) row
+    assert centre(root, 46)[0] < centre(root, 50)[0]
+    expect(piece_on(root, 50)).to_have_attribute("data-piece", "white-man")
+    expect(piece_on(root, 1)).to_have_attribute("data-piece", "black-man")
+    lab.set_theme("JupyterLab Light")
+    root.screenshot(path=str(lab.artifacts_dir / "variant-international-light.png"))
+
+    # By click: 32-28; the computer (Black) answers.
+    expect(sq(root, 32)).to_have_class(re.compile(r"\bcw-movable\b"))
+    sq(root, 32).click()
+    sq(root, 28).click()
+    expect(piece_on(root, 28)).to_have_attribute("data-piece", "white-man")
+    expect(root.locator(STATUS)).to_contain_text("White to move", timeout=30_000)
+    moves = kernel_json(page, "[str(m) for m in w.game.moves]")
+    assert moves[0] == "32-28" and len(moves) == 2
+    # The move list numbers the pairs from White's move, as international PDN does.
+    first_row = root.locator('.cw-move-row[role="listitem"]').first
+    expect(first_row.locator('[data-role="move"]')).to_have_text(["32-28", moves[1]])
+
+    # By keyboard: the board is one tab stop; Enter picks up the piece under the cursor,
+    # an arrow key goes to a landing square, Enter plays the move.
+    board = root.locator(BOARD)
+    root.locator('[data-action="resign"]').focus()
+    page.keyboard.press("Tab")
+    expect(board).to_be_focused()
+    cursor = root.locator(".cw-sq.cw-cursor")
+    start = int(cursor.get_attribute("data-square") or 0)
+    page.keyboard.press("Enter")
+    expect(sq(root, start, template=CW_SQUARE)).to_have_class(re.compile(r"\bcw-selected\b"))
+    for key in ("ArrowUp", "ArrowLeft", "ArrowRight"):
+        page.keyboard.press(key)
+        if cursor.get_attribute("class") and "cw-target" in (cursor.get_attribute("class") or ""):
+            break
+    page.keyboard.press("Enter")
+    expect(root.locator(STATUS)).to_contain_text("White to move", timeout=30_000)
+    moves = kernel_json(page, "[str(m) for m in w.game.moves]")
+    assert len(moves) == 4 and moves[2].startswith(f"{start}-"), moves
+
+    lab.set_theme("JupyterLab Dark")
+    root.screenshot(path=str(lab.artifacts_dir / "variant-international-dark.png"))
+    lab.set_theme("JupyterLab Light")
+
+
+def test_the_most_pieces_rule_is_on_the_status_line_and_a_shorter_capture_is_refused(
+    lab, make_notebook
+):
+    path = make_notebook(
+        SETUP + 'w = CheckersWidget(Game("W:W27,26:B31,14,32", variant="international"))\nw'
+    )
+    root = open_board_root(lab, path)
+    status = root.locator(STATUS)
+    expect(status).to_have_text("White to move: you must take the most pieces")
+    # 27 can take one man, but 26 can take two: 27 is not offered.
+    expect(sq(root, 26)).to_have_class(re.compile(r"\bcw-movable\b"))
+    expect(sq(root, 27)).not_to_have_class(re.compile(r"\bcw-movable\b"))
+    sq(root, 27).click()
+    sq(root, 36).click()
+    expect(status).to_have_attribute("data-kind", "refused")
+    expect(status).to_contain_text("you must take the most pieces in International draughts")
+    assert kernel_json(lab.page, "w.game.ply") == 0
+    for n in (26, 37, 28):
+        sq(root, n).click()
+    expect(status).to_have_text("Black to move")
+    assert kernel_json(lab.page, "[str(m) for m in w.game.moves]") == ["26x37x28"]
+    root.screenshot(path=str(lab.artifacts_dir / "variant-international-majority.png"))
+
+
+def test_the_italian_board_is_turned(lab, make_notebook):
+    path = make_notebook(SETUP + 'w = CheckersWidget(variant="italian", show_numbers=True)\nw')
+    root = open_board_root(lab, path)
+    expect(root.locator(".cw-sq[data-square]")).to_have_count(32)
+    expect(root.locator(STATUS)).to_have_text("White to move")
+    # Square 1 is the top-left corner and 32 the bottom-right one: the bottom-left corner
+    # is light, so the double corner is on the player's left.
+    one, four, twenty_nine, thirty_two = (centre(root, n) for n in (1, 4, 29, 32))
+    assert one[0] < four[0] and one[1] == four[1]
+    assert twenty_nine[0] < thirty_two[0] and twenty_nine[1] > one[1]
+    assert one[0] < twenty_nine[0]  # 29 is not in the left column: that corner is light
+    sq(root, 22).click()
+    sq(root, 18).click()
+    expect(root.locator(STATUS)).to_have_text("Black to move")
+    root.screenshot(path=str(lab.artifacts_dir / "variant-italian.png"))
