@@ -155,3 +155,13 @@ def test_the_board_names_its_own_squares_in_intents() -> None:
     assert parse_intent(move, squares=50) == MoveIntent(1, (32, 50))
     assert square_count(Game().board) == 32
     assert square_count(Board(variant="international")) == 50
+
+
+def test_a_long_capture_of_the_10x10_board_is_a_well_formed_path() -> None:
+    """A king's capture may take 20 men on 10x10 (21 squares), 12 on 8x8 (13)."""
+    long = {"kind": "move", "version": 1, "path": list(range(1, 22))}
+    assert parse_intent(long, squares=50) == MoveIntent(1, tuple(range(1, 22)))
+    with pytest.raises(IntentError, match="2 to 21 squares"):
+        parse_intent({**long, "path": list(range(1, 23))}, squares=50)
+    with pytest.raises(IntentError, match="2 to 13 squares"):
+        parse_intent({**long, "path": list(range(1, 15))})

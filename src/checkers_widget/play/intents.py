@@ -62,7 +62,8 @@ class TypedMove:
     notation: str
 
 
-#: Typed move text longer than this is refused unread (the longest move names 13 squares).
+#: Typed move text longer than this is refused unread (the longest move names 13 squares
+#: on 8x8, 21 on 10x10: 62 characters).
 MAX_NOTATION_CHARS = 64
 
 
@@ -222,8 +223,11 @@ def parse_intent(content: Any, *, squares: int = 32) -> Intent:
         return TypedMove(version, notation)
     if kind == "move":
         path = content.get("path")
-        if type(path) is not list or not 2 <= len(path) <= 13:
-            raise IntentError(f"a move path must list 2 to 13 squares, not {_shown(path)}")
+        # The longest capture visits 13 squares on 8x8 (12 men taken at most) and 21 on
+        # 10x10 (20 men).
+        longest = 13 if squares <= 32 else 21
+        if type(path) is not list or not 2 <= len(path) <= longest:
+            raise IntentError(f"a move path must list 2 to {longest} squares, not {_shown(path)}")
         clicked = tuple(_check_int(s, "a square", 1, squares) for s in path)
         _check_fields(content, {"kind", "version", "path"}, "a move")
         return MoveIntent(version, clicked)
