@@ -189,3 +189,30 @@ def test_a_scripted_player_is_asked_on_its_turn() -> None:
     assert [str(m) for m in game.moves] == ["11-15", "23-19"] and game.turn == BLACK
     assert session.players[WHITE].kind == "computer" and session.engine is None
     session.close()
+
+
+def test_a_state_is_built_and_handed_on_under_the_sessions_lock() -> None:
+    """A publish from another thread (an outcome listener, the computer's answer) waits
+    while the session is busy, so states reach the board in the order they were built
+    and an older one never lands after a newer one (the puzzle found stuck on
+    "thinking" in CI)."""
+    import threading
+
+    session = PlaySession(Game())
+    handed: list[int] = []
+    session._on_publish = lambda state: handed.append(state["seq"])
+    done = threading.Event()
+
+    def publish_elsewhere() -> None:
+        session.publish()
+        done.set()
+
+    with session.lock:
+        other = threading.Thread(target=publish_elsewhere)
+        other.start()
+        other.join(timeout=0.5)  # a publish that ignored the lock would be over by now
+        assert not done.is_set(), "a state was built while the session was busy"
+        session.publish()  # the busy thread's own state goes first
+    other.join(timeout=30)
+    assert done.is_set()
+    assert handed == sorted(handed) and len(handed) == 2

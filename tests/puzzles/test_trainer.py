@@ -199,6 +199,30 @@ def test_the_trainer_on_the_board(store: PuzzleProgress) -> None:
     assert store.streak == 1
 
 
+def test_once_solved_the_computer_side_never_starts_thinking(store: PuzzleProgress) -> None:
+    """CI's browser run found the solved puzzle's status line on "Black: the computer
+    (puzzle) is thinking…": the solving move started the scripted side, which had nothing
+    to say, and a state built before its answer was put on the board after it. A solved
+    puzzle starts nothing, and no state published after the solving move says thinking."""
+    from checkers_widget.puzzles import PuzzleTrainer
+
+    trainer = PuzzleTrainer([SHOT], progress=store)
+    board = trainer.board
+    assert click(board, 21, 17)
+    assert board.wait(10)
+    seen: list[dict[str, Any]] = []
+    board.observe(lambda change: seen.append(change["new"]), names="state")
+    assert click(board, 23, 14, 5)
+    assert board.wait(10)
+    assert seen, "the solving move published nothing"
+    thinking = [
+        s["status"]["text"] for s in seen if s["thinking"] or s["status"]["kind"] == "thinking"
+    ]
+    assert thinking == []
+    assert board.state["status"] == {"text": "Right! That wins. Rating 1220 (+20).", "kind": "over"}
+    assert board.game.moves == list(SHOT.solution)  # nothing played after the solution
+
+
 def test_the_theme_filter_and_own_puzzles(store: PuzzleProgress) -> None:
     from checkers_widget.puzzles import PuzzleTrainer
 

@@ -341,7 +341,7 @@ class PlaySession:
         """Start whatever follows a change: the clock, the computer's reply, a live evaluation."""
         game = self.game
         self.sync_clock()
-        if game.is_over() or self.editor.open or self.paused:
+        if game.is_over() or self.editor.open or self.paused or self._goal_reached():
             return
         if self.players[game.turn].automatic and not self._computer_waits():
             self._start_computer()
@@ -932,6 +932,11 @@ class PlaySession:
             self.interactive = on
             self.publish()
 
+    def _goal_reached(self) -> bool:
+        """Whether the board's goal (a lesson's, a puzzle's) is reached: nothing more is
+        played, by the person or by the computer."""
+        return self._goal is not None and self._goal.reached() is not None
+
     def offers_moves(self) -> bool:
         """Whether the board offers this position's legal moves to click.
 
@@ -939,7 +944,7 @@ class PlaySession:
         nor once the board's goal is reached, nor in the learn mode between a position's
         answer and Next.
         """
-        if self._goal is not None and self._goal.reached() is not None:
+        if self._goal_reached():
             return False
         learn = self.review.learn
         if learn is not None and not learn.asking:
@@ -963,13 +968,19 @@ class PlaySession:
     def publish(self, *, bump: bool = False) -> None:
         """Build the board's state and hand it on (``bump``: a new version of the
         position, which makes intents sent for the old one stale)."""
-        if bump:
-            self.version += 1
-        self._seq += 1  # every publish differs, so a repeated refusal still reaches the board
-        state = cast("dict[str, Any]", build_state(self.game, self.state_inputs(), seq=self._seq))
-        self.state = state
-        if self._on_publish is not None:
-            self._on_publish(state)
+        # Under the lock: a state built by one thread (an outcome listener, say) and
+        # handed on after another thread's newer one would put the old state back on
+        # the board (a puzzle's status stuck on "thinking" after it was solved).
+        with self.lock:
+            if bump:
+                self.version += 1
+            self._seq += 1  # every publish differs: a repeated refusal still reaches the board
+            state = cast(
+                "dict[str, Any]", build_state(self.game, self.state_inputs(), seq=self._seq)
+            )
+            self.state = state
+            if self._on_publish is not None:
+                self._on_publish(state)
 
     def state_inputs(self) -> StateInputs:
         """Everything besides the game that the published state shows."""
