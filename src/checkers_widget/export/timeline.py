@@ -9,10 +9,18 @@ An animation replays moves from a start position on one clock. The schedule, in 
   a finished game's result (``"1-0: Black wins"``) is the caption for that time.
 
 So the whole lasts ``pause * (moves + 1) + seconds_per_hop * hops + hold``. A piece taken
-in a hop fades out over the second half of that hop (the jumper passes over it halfway) and
-is gone when the hop ends; a man crowned by a move becomes a king when its last hop ends. The
-caption of a move (``"12. 11-15"``, ``"12... 22x15x8"``, ``x`` for jumps) shows from the
-start of the move until the next move starts.
+in a hop fades out from the moment the jumper passes over it to the end of that hop, and is
+gone when the hop ends: over the second half of a short jump (to the square just past the
+piece), later or sooner in a flying king's long hop (:attr:`Hop.over`). In every variant
+the taken pieces go hop by hop, as the board widget's replay shows them, although the rules
+lift them only once the capture is complete (so that none is jumped twice). A man crowned by
+a move becomes a king when its last hop ends. The caption of a move (``"12. 11-15"``,
+``"12... 22x15x8"``, ``x`` for jumps) shows from the start of the move until the next move
+starts; moves are numbered from the variant's first mover (Black in American checkers,
+White in international draughts).
+
+A hop is one straight slide, however many squares it spans (a flying king's), and squares
+are the variant's (1-32 on 8x8, 1-50 on 10x10, :attr:`Timeline.variant`).
 
 The SVG writer (:mod:`.animated_svg`) and the GIF writer (:mod:`.gif`) both draw this plan,
 so the two formats agree on every time.
@@ -23,21 +31,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.board import Board
-from ..core.color import BLACK
 from ..core.move import Move
+from ..core.variants import AMERICAN, Variant
 
 __all__ = ["Caption", "Hop", "Step", "Timeline", "Track", "caption_text", "plan"]
 
 
 @dataclass(frozen=True, slots=True)
 class Hop:
-    """One hop of a move: the mover goes from ``origin`` to ``target`` between the times."""
+    """One hop of a move: the mover goes from ``origin`` to ``target`` between the times.
+
+    ``over`` is the fraction of the hop at which the mover is over the ``captured`` piece:
+    one half for a hop to the next square but one, another for a flying king's long hop
+    (a king two squares before a piece and one past it: two thirds).
+    """
 
     begin: float
     end: float
     origin: int
     target: int
     captured: int | None  # the square of the piece taken in this hop, if any
+    over: float = 0.5
+
+    @property
+    def passed(self) -> float:
+        """When the mover is over the captured piece (the time a taken piece starts to fade)."""
+        if self.over == 0.5:
+            return (self.begin + self.end) / 2
+        return self.begin + self.over * (self.end - self.begin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +104,7 @@ class Timeline:
     duration: float
     pause: float
     seconds_per_hop: float
+    variant: Variant = AMERICAN  # whose board the squares are on
 
 
 def _kind(board: Board, square: int) -> str | None:
@@ -94,24 +116,37 @@ def _kind(board: Board, square: int) -> str | None:
 
 def _position(board: Board) -> dict[int, str]:
     position = {}
-    for square in range(1, 33):
+    for square in range(1, board.variant.squares + 1):
         kind = _kind(board, square)
         if kind is not None:
             position[square] = kind
     return position
 
 
-def caption_text(ply: int, black_first: bool, move: Move) -> str:
-    """The move text with its number: ``"12. 11-15"`` for Black, ``"12... 23-19"`` for White.
+def caption_text(ply: int, first_mover_starts: bool, move: Move) -> str:
+    """The move text with its number: ``"12. 11-15"`` for the side that moves first in the
+    variant (Black in American checkers, White in international draughts: ``"1. 32-28"``),
+    ``"12... 23-19"`` for the other.
 
-    ``ply`` counts from 0 at the start position; ``black_first`` says who moved first (a
-    position with White to move starts at ``"1... "``). Jumps read with ``x`` and list every
-    landing square (``"22x15x8"``), so a multi-jump's route is written as it is shown.
+    ``ply`` counts from 0 at the start position; ``first_mover_starts`` says whether the
+    variant's first mover is the one to move there (a position with the other side to move
+    starts at ``"1... "``). Jumps read with ``x`` and list every landing square
+    (``"22x15x8"``), so a multi-jump's route is written as it is shown.
     """
-    index = ply + (0 if black_first else 1)
+    index = ply + (0 if first_mover_starts else 1)
     number = index // 2 + 1
     dots = "." if index % 2 == 0 else "..."
     return f"{number}{dots} {move}"
+
+
+def _over(rules: Variant, origin: int, target: int, captured: int) -> float:
+    """The fraction of the hop ``origin``-``target`` at which the mover is over ``captured``
+    (all three on one diagonal: the rows count the squares along it)."""
+    grid = rules.geometry
+    row = grid.row_column(origin)[0]
+    passed = abs(grid.row_column(captured)[0] - row)
+    whole = abs(grid.row_column(target)[0] - row)
+    return 0.5 if 2 * passed == whole else passed / whole
 
 
 @dataclass
@@ -142,7 +177,8 @@ def plan(
     ``hold`` after the last move's pause (empty for none: the last move's text stays).
     """
     board = start.copy(stack=False)
-    black_first = board.turn == BLACK
+    rules = board.variant
+    first_mover_starts = board.turn == rules.first
     lives: list[_Life] = []
     at: dict[int, _Life] = {}
     for square, kind in _position(board).items():
@@ -159,7 +195,8 @@ def plan(
         mover = at.pop(move.start)
         hops: list[Hop] = []
         for origin, target, captured in move.hops:
-            hop = Hop(clock, clock + seconds_per_hop, origin, target, captured)
+            over = 0.5 if captured is None else _over(rules, origin, target, captured)
+            hop = Hop(clock, clock + seconds_per_hop, origin, target, captured, over)
             clock = hop.end
             hops.append(hop)
             mover.hops.append(hop)
@@ -170,7 +207,7 @@ def plan(
             mover.crowned_at = clock
         begins.append(hops[0].begin)
         board.push(move)
-        steps.append(Step(move, caption_text(ply, black_first, move), tuple(hops), before))
+        steps.append(Step(move, caption_text(ply, first_mover_starts, move), tuple(hops), before))
         clock += pause
     duration = clock + hold
     if title:
@@ -194,4 +231,5 @@ def plan(
         duration=duration,
         pause=pause,
         seconds_per_hop=seconds_per_hop,
+        variant=rules,
     )
