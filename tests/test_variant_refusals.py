@@ -1,8 +1,8 @@
-"""What knows American checkers only (the review, the opening explorer, animations of
-10x10, Italian and Spanish boards, network play) refuses a board or game of another variant
-(issue 15) with a VariantError, never treating it as an American one. (The engine plays
-every variant: tests/engine/test_general_engine.py; PDN, saving and pictures draw every
-variant: tests/formats/test_*_variants.py; the widget plays them:
+"""What knows American checkers only (the review, the opening explorer, network play)
+refuses a board or game of another variant (issue 15) with a VariantError, never treating
+it as an American one. (The engine plays every variant: tests/engine/test_general_engine.py;
+PDN, saving and pictures draw every variant: tests/formats/test_*_variants.py; animations
+too: tests/export/test_animate_variants.py; the widget plays them:
 tests/widget/test_widget_variants.py.)"""
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from checkers_widget import (
     Game,
     OpeningExplorer,
     VariantError,
-    animate,
     review,
 )
 
@@ -41,14 +40,6 @@ def test_the_opening_explorer_refuses_another_variant() -> None:
         OpeningExplorer.from_games([game])
     with pytest.raises(VariantError):
         OpeningExplorer.from_games([]).moves(Board(variant="pool"))
-
-
-def test_animations_refuse_another_board() -> None:
-    # PDN export, saving and pictures draw every variant (tests/formats/test_*_variants.py).
-    game = Game(variant="italian")
-    game.play("22-18")
-    with pytest.raises(VariantError, match="Italian draughts"):
-        animate(game)
 
 
 def test_network_hosting_refuses_another_variant() -> None:

@@ -156,7 +156,8 @@ class Variant:
     @property
     def american_board(self) -> bool:
         """Whether the variant is played on American checkers' board (8x8, its numbering,
-        Black on 1-12): the board the pictures, animations and the widget draw."""
+        Black on 1-12), the one ``board_text`` and the widget's American geometry are made
+        for (other boards get their own); the pictures and animations draw every board."""
         return self.size == 8 and not self.turned and self.top == BLACK
 
     @cached_property

@@ -16,11 +16,13 @@ from typing import Literal
 
 from ..core.board import Board
 from ..core.color import BLACK, WHITE
-from ..core.errors import CheckersError, IllegalMoveError, VariantError, brief, clipped
+from ..core.errors import CheckersError, IllegalMoveError, brief, clipped
 from ..core.game import Game
 from ..core.move import Move
+from ..core.variants import AMERICAN
 from ..formats.storage import write_bytes_atomically, write_text_atomically
-from ..formats.svg import _check_orientation, _id_prefix, _palette, svg_as_img
+from ..formats.svg import _id_prefix, _palette, svg_as_img
+from ..formats.svg_layout import layout
 from .animated_svg import animated_svg
 from .timeline import plan
 
@@ -127,7 +129,10 @@ def _line(source: object, start: object) -> tuple[Board, list[Move | str], str, 
                 "start is for a list of moves; a Game plays from its own start position"
             )
         tags = source.tags
-        players = [tags.get(side, "").strip() for side in ("Black", "White")]
+        # The side that moves first named first: "Black - White" in American checkers,
+        # "White - Black" in international draughts, as their game lists write them.
+        sides = ("Black", "White") if source.variant.first == BLACK else ("White", "Black")
+        players = [tags.get(side, "").strip() for side in sides]
         title = clipped(" - ".join(players), 40) if all(players) else ""
         start_board = Board(source.start_fen, variant=source.variant)
         return start_board, list(source.moves), title, _result_text(source)
@@ -196,7 +201,7 @@ def animate(
     seconds_per_hop: float = 0.5,
     pause: float = 0.8,
     hold: float = 2.0,
-    orientation: str = "black",
+    orientation: str | None = None,
     size: int | None = 360,
     loop: bool = True,
     caption: bool = True,
@@ -209,26 +214,34 @@ def animate(
     """Replay moves as an animation for slides and handouts: an SVG, or a GIF with Pillow.
 
     Args:
-        source: a :class:`~checkers_widget.Game` (its moves from its start position), a list
-            of moves or move texts (``["11-15", "23-19"]``) played from ``start``, or one
-            move (a :class:`~checkers_widget.Move` or text such as ``"22x15x8"``) to replay.
+        source: a :class:`~checkers_widget.Game` of any variant (its moves from its start
+            position, on its board), a list of moves or move texts (``["11-15", "23-19"]``)
+            played from ``start``, or one move (a :class:`~checkers_widget.Move` or text such
+            as ``"22x15x8"``) to replay.
         path: a file to write (``.svg`` or ``.gif``); ``None`` writes nothing.
         format: ``"svg"`` or ``"gif"``; by default taken from ``path``'s suffix (SVG when
             there is no path).
         start: the position the moves start from when ``source`` is moves: a
-            :class:`~checkers_widget.Board` or FEN text; ``None`` for the opening position.
+            :class:`~checkers_widget.Board` (of any variant, e.g.
+            ``Board(variant="international")``), or American checkers' FEN text; ``None`` for
+            American checkers' opening position.
         seconds_per_hop: how long a piece takes over one hop (a double jump has two).
         pause: how long the start position and each move's position stay still.
         hold: how much longer the final position stays before the animation starts over.
         orientation: the side at the bottom, ``"black"`` or ``"white"``, as in
-            :func:`~checkers_widget.board_svg`.
+            :func:`~checkers_widget.board_svg`; ``None`` (the default) the side that moves
+            first in the variant (Black in American checkers, White in international
+            draughts).
         size: the width in pixels (the caption adds its band below); for the SVG ``None``
             makes it fill its container.
         loop: play again and again (``True``) or once, stopping on the final position.
-        caption: show each move's text (``"12. 11-15"``, ``"12... 22x15x8"``) under the board.
+        caption: show each move's text (``"12. 11-15"``, ``"12... 22x15x8"``) under the board,
+            numbered from the variant's first mover (``"1. 32-28"`` is White's first move in
+            international draughts).
         title: the caption over the start position and the picture's accessible name; by
-            default a game's players (its ``Black`` and ``White`` tags), if known. A
-            finished game's result (``"1-0: Black wins"``) is the caption during ``hold``.
+            default a game's players (its ``Black`` and ``White`` tags, the first mover's
+            first), if known. A finished game's result (``"1-0: Black wins"``) is the caption
+            during ``hold``.
         show_numbers: write the square numbers on the board.
         last_move: tint each move's start and end square while it is played and after.
         colors: palette overrides, as for :func:`~checkers_widget.board_svg`.
@@ -246,13 +259,12 @@ def animate(
     """
     target, kind = _format(path, format)
     board, items, default_title, ending = _line(source, start)
-    if not board.variant.american_board:
-        raise VariantError(f"animations of {board.variant.title} boards are not drawn yet")
     moves = _played(board.copy(stack=False), items)
     hop_seconds = _seconds(seconds_per_hop, "seconds_per_hop", low=0, high=10, zero=False)
     pause_seconds = _seconds(pause, "pause", low=0, high=60, zero=True)
     hold_seconds = _seconds(hold, "hold", low=0, high=600, zero=True)
-    orientation = _check_orientation(orientation)
+    rules = board.variant
+    drawn = layout(rules, orientation)
     for name, flag in (
         ("loop", loop),
         ("caption", caption),
@@ -293,7 +305,7 @@ def animate(
             gif_bytes(
                 timeline,
                 palette=palette,
-                orientation=orientation,
+                board=drawn,
                 size=360 if size is None else size,
                 loop=loop,
                 caption=caption,
@@ -310,13 +322,14 @@ def animate(
             timeline,
             palette=palette,
             prefix=_id_prefix(palette),
-            orientation=orientation,
+            board=drawn,
             size=size,
             loop=loop,
             caption=caption,
             show_numbers=show_numbers,
             last_move=last_move,
-            title=shown_title or "Checkers replay",
+            title=shown_title
+            or ("Checkers replay" if rules == AMERICAN else f"{rules.title} replay"),
         )
     )
     if target is not None:

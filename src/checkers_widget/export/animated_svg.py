@@ -1,14 +1,17 @@
 """An animated SVG of a :class:`~.timeline.Timeline`: SMIL animation, no script, no dependency.
 
 The board, the squares and the piece shapes are those of :func:`~checkers_widget.formats.svg.
-board_svg` (the same helpers draw them). Every animation element shares one clock: each has
+board_svg` for the timeline's variant (the same helpers draw them, on the same
+:func:`~checkers_widget.formats.svg_layout.layout`: 8x8 or 10x10, standard or turned
+numbering, the same palette and frame). Every animation element shares one clock: each has
 ``dur`` the whole animation and either repeats (``loop``) or freezes on its last value, so
 they all stay in step however long the game. A piece is a ``<g>`` moved by one
-``<animateTransform>`` through its hops (held still between them), a taken piece fades with
-an ``<animate>`` of its opacity, a crowned man swaps to the king shape, and the captions are
-a column of texts that one ``<animateTransform>`` moves through a window under the board.
-Pieces that never move carry no animation at all, which keeps the file small (under 0.4 kB
-a move for a master game; docs/readme/export.md gives the figures measured).
+``<animateTransform>`` through its hops (held still between them; a flying king's long hop
+is one slide), a taken piece fades with an ``<animate>`` of its opacity once the jumper has
+passed over it, a crowned man swaps to the king shape, and the captions are a column of
+texts that one ``<animateTransform>`` moves through a window under the board. Pieces that
+never move carry no animation at all, which keeps the file small (under 0.4 kB a move for a
+master game; the README's section on animations gives the figures measured).
 
 Without animation support (a static renderer) the picture shows the start position with the
 first caption, because every animated attribute's base value is the start's.
@@ -34,6 +37,7 @@ from ..formats.svg import (
     piece_defs,
     square_numbers,
 )
+from ..formats.svg_layout import Layout
 from .timeline import Timeline, Track
 
 __all__ = ["CAPTION_BAND", "animated_svg"]
@@ -91,23 +95,23 @@ class _Clock:
         )
 
 
-def _at(square: int, orientation: str) -> str:
-    x, y = _center(square, orientation)
+def _at(square: int, board: Layout) -> str:
+    x, y = _center(square, board)
     return f"{x} {y}"
 
 
-def _piece(track: Track, prefix: str, orientation: str, clock: _Clock) -> str:
+def _piece(track: Track, prefix: str, board: Layout, clock: _Clock) -> str:
     """A piece's ``<g>``, with the animations its hops, crowning and capture need."""
     kind = f"{track.color}-{'king' if track.king else 'man'}"
     parts = [
-        f'<g transform="translate({_at(track.square, orientation)})" '
+        f'<g transform="translate({_at(track.square, board)})" '
         f'data-piece="{kind}" data-square="{track.square}">'
     ]
     if track.hops:
-        frames = [(0.0, _at(track.square, orientation))]
+        frames = [(0.0, _at(track.square, board))]
         for hop in track.hops:
-            frames.append((hop.begin, _at(hop.origin, orientation)))
-            frames.append((hop.end, _at(hop.target, orientation)))
+            frames.append((hop.begin, _at(hop.origin, board)))
+            frames.append((hop.end, _at(hop.target, board)))
         parts.append(
             clock.animate(
                 "transform", frames, element="animateTransform", extra=' type="translate"'
@@ -115,8 +119,7 @@ def _piece(track: Track, prefix: str, orientation: str, clock: _Clock) -> str:
         )
     if track.taken is not None:
         hop = track.taken
-        halfway = (hop.begin + hop.end) / 2
-        parts.append(clock.animate("opacity", [(0.0, "1"), (halfway, "1"), (hop.end, "0")]))
+        parts.append(clock.animate("opacity", [(0.0, "1"), (hop.passed, "1"), (hop.end, "0")]))
     if track.crowned_at is None:
         parts.append(f'<use href="#{prefix}{kind}"/>')
     else:
@@ -135,13 +138,13 @@ def _piece(track: Track, prefix: str, orientation: str, clock: _Clock) -> str:
     return "".join(parts)
 
 
-def _last_move_tints(timeline: Timeline, orientation: str, clock: _Clock) -> list[str]:
+def _last_move_tints(timeline: Timeline, board: Layout, clock: _Clock) -> list[str]:
     """Two tinted squares that follow each move's start and end square."""
     out = []
     for index, role in ((0, "last-move-from"), (-1, "last-move-to")):
         frames = [(0.0, _OFF_BOARD)]
         for step in timeline.steps:
-            x, y = _origin(step.move.path[index], orientation)
+            x, y = _origin(step.move.path[index], board)
             frames.append((step.hops[0].begin, f"{x} {y}"))
         out.append(
             f'<rect width="{CELL}" height="{CELL}" transform="translate({_OFF_BOARD})" '
@@ -159,7 +162,7 @@ def _last_move_tints(timeline: Timeline, orientation: str, clock: _Clock) -> lis
 
 
 def _captions(
-    timeline: Timeline, palette: Mapping[str, str], prefix: str, clock: _Clock
+    timeline: Timeline, palette: Mapping[str, str], prefix: str, view: int, clock: _Clock
 ) -> list[str]:
     """The captions as a column of texts seen through a window one caption high (a
     ``<clipPath>``), moved by one discrete ``<animateTransform>`` so that the current move's
@@ -167,17 +170,18 @@ def _captions(
 
     Not a nested ``<svg>`` (which would clip without an id): Chromium gives a nested
     ``<svg>`` a clock of its own, which ``setCurrentTime`` on the picture does not move.
-    The clip's id is the palette's prefix, like the pieces' ids: two animations on one page
-    share it only when it is the same rectangle."""
+    The clip's id is the palette's prefix, like the pieces' ids, and names the board's width
+    when it is not the 8x8 one's: two animations on one page share it only when it is the
+    same rectangle."""
     captions = timeline.captions
     # Before the first caption begins (no title), the column waits below the window.
     frames = [(0.0, "0 0" if captions[0].begin <= 0 else f"0 {CAPTION_BAND}")]
     for index, caption in enumerate(captions):
         if caption.begin > 0:
             frames.append((caption.begin, f"0 {-index * CAPTION_BAND}"))
-    window = f"{prefix}caption-window"
+    window = f"{prefix}caption-window" + ("" if view == VIEW else f"-{view}")
     out = [
-        f'<clipPath id="{window}"><rect y="{VIEW}" width="{VIEW}" height="{CAPTION_BAND}"/>'
+        f'<clipPath id="{window}"><rect y="{view}" width="{view}" height="{CAPTION_BAND}"/>'
         "</clipPath>",
         f'<g clip-path="url(#{window})" data-mark="captions">',
         f'<g transform="translate({frames[0][1]})" font-family="Helvetica,Arial,sans-serif" '
@@ -192,7 +196,7 @@ def _captions(
         ),
     ]
     out.extend(
-        f'<text x="{VIEW // 2}" y="{VIEW + index * CAPTION_BAND + 28}">{_esc(caption.text)}</text>'
+        f'<text x="{view // 2}" y="{view + index * CAPTION_BAND + 28}">{_esc(caption.text)}</text>'
         for index, caption in enumerate(captions)
     )
     out.append("</g></g>")
@@ -204,7 +208,7 @@ def animated_svg(
     *,
     palette: Mapping[str, str],
     prefix: str,
-    orientation: str,
+    board: Layout,
     size: int | None,
     loop: bool,
     caption: bool,
@@ -212,17 +216,19 @@ def animated_svg(
     last_move: bool,
     title: str,
 ) -> str:
-    """The animated SVG document of ``timeline`` (arguments already checked by the caller)."""
+    """The animated SVG document of ``timeline`` on ``board`` (its variant's layout, with the
+    side at the bottom chosen; arguments already checked by the caller)."""
     clock = _Clock(timeline.duration, loop)
-    height = VIEW + (CAPTION_BAND if caption else 0)
+    view = board.view
+    height = view + (CAPTION_BAND if caption else 0)
     if size is None:
         dims = f'width="100%" style="max-width:{RESPONSIVE_MAX_WIDTH}px;height:auto"'
     else:
-        dims = f'width="{size}" height="{round(size * height / VIEW)}"'
+        dims = f'width="{size}" height="{round(size * height / view)}"'
     label = _esc(title)
     moves = ", ".join(step.caption for step in timeline.steps)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {height}" {dims} '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {view} {height}" {dims} '
         f'role="img" aria-label="{label}" class="checkers-animation">',
         f"<title>{label}</title>",
         f"<desc>{_esc(f'Replay of {len(timeline.steps)} moves: {moves}')}</desc>",
@@ -232,20 +238,20 @@ def animated_svg(
     ]
     if caption:
         out.append(
-            f'<rect y="{VIEW - 12}" width="{VIEW}" height="{CAPTION_BAND + 12}" rx="6" '
+            f'<rect y="{view - 12}" width="{view}" height="{CAPTION_BAND + 12}" rx="6" '
             f'fill="{_esc(palette["frame"])}"/>'
         )
-    out.extend(board_ground(palette, orientation))
+    out.extend(board_ground(palette, board))
     if last_move:
         out.append(f'<g fill="{_esc(palette["last_move"])}" fill-opacity=".7">')
-        out.extend(_last_move_tints(timeline, orientation, clock))
+        out.extend(_last_move_tints(timeline, board, clock))
         out.append("</g>")
     # Moving pieces last, so that they pass over the pieces standing still.
     tracks = sorted(timeline.tracks, key=lambda track: bool(track.hops))
-    out.extend(_piece(track, prefix, orientation, clock) for track in tracks)
+    out.extend(_piece(track, prefix, board, clock) for track in tracks)
     if show_numbers:
-        out.extend(square_numbers(palette, orientation))
+        out.extend(square_numbers(palette, board))
     if caption and timeline.captions:
-        out.extend(_captions(timeline, palette, prefix, clock))
+        out.extend(_captions(timeline, palette, prefix, view, clock))
     out.append("</svg>")
     return "\n".join(out)

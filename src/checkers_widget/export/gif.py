@@ -6,16 +6,17 @@ imported only when a GIF is asked for (:func:`~.animate.animate` turns a missing
 a :class:`~.animate.MissingDependencyError` that says what to install).
 
 The picture is drawn here, not by rendering the SVG (that would need an SVG renderer): the
-same geometry (:func:`~checkers_widget.formats.svg.square_rowcol`, ``CELL``, ``MARGIN``) and
-palette as :func:`~checkers_widget.formats.svg.board_svg`, shapes drawn three times larger and
-scaled down for smooth edges. The board and the four piece kinds are drawn once; a frame is
-the board with pieces pasted on, reduced to one shared palette of colours and handed at once
-to :class:`~.gif_file.GifWriter`, so memory stays that of a frame or two however long the
-game.
+same geometry (the variant's :func:`~checkers_widget.formats.svg_layout.layout`, 8x8 or
+10x10, ``CELL``, ``MARGIN``) and palette as :func:`~checkers_widget.formats.svg.board_svg`,
+shapes drawn three times larger and scaled down for smooth edges. The board and the four
+piece kinds are drawn once; a frame is the board with pieces pasted on, reduced to one shared
+palette of colours and handed at once to :class:`~.gif_file.GifWriter`, so memory stays that
+of a frame or two however long the game.
 
 Frames: the start position; then for every hop ``frames_per_hop`` frames of the mover sliding
-(the last one has it on its square), a taken piece fading over the second half of its hop;
-the last frame of a move lasts through the pause, the final one through ``hold`` as well.
+(the last one has it on its square; a flying king's long hop is one slide too), a taken piece
+fading from the moment the mover passes over it to the end of its hop; the last frame of a
+move lasts through the pause, the final one through ``hold`` as well.
 A frame shows from the moment its picture is reached on the timeline, and the times are
 rounded to the hundredth of a second GIF counts in, so the frame durations add up to the
 animation's duration rounded the same way.
@@ -31,7 +32,8 @@ from typing import Any
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from ..core.errors import CheckersError
-from ..formats.svg import CELL, MARGIN, VIEW, _center, _origin
+from ..formats.svg import CELL, MARGIN, _center, _origin
+from ..formats.svg_layout import Layout
 from .animated_svg import CAPTION_BAND
 from .gif_file import GifWriter
 from .timeline import Timeline
@@ -64,13 +66,14 @@ def _caption_at(timeline: Timeline, time: float) -> str:
     return ""
 
 
-def frames(timeline: Timeline, orientation: str, frames_per_hop: int) -> list[Frame]:
-    """The frames of ``timeline``: the start, then ``frames_per_hop`` a hop (or fewer, so
-    that no frame is shorter than :data:`MIN_FRAME_SECONDS`)."""
+def frames(timeline: Timeline, board: Layout, frames_per_hop: int) -> list[Frame]:
+    """The frames of ``timeline`` on ``board`` (its variant's layout): the start, then
+    ``frames_per_hop`` a hop (or fewer, so that no frame is shorter than
+    :data:`MIN_FRAME_SECONDS`)."""
     per_hop = max(1, min(frames_per_hop, int(timeline.seconds_per_hop / MIN_FRAME_SECONDS)))
 
     def placed(position: Mapping[int, str]) -> list[tuple[str, float, float, float]]:
-        return [(kind, *_center(sq, orientation), 1.0) for sq, kind in sorted(position.items())]
+        return [(kind, *_center(sq, board), 1.0) for sq, kind in sorted(position.items())]
 
     out = [Frame(0.0, tuple(placed(timeline.start)), None, _caption_at(timeline, 0.0))]
     for step in timeline.steps:
@@ -85,12 +88,9 @@ def frames(timeline: Timeline, orientation: str, frames_per_hop: int) -> list[Fr
                 time = hop.begin + fraction * (hop.end - hop.begin)
                 pieces = placed({s: v for s, v in still.items() if s != hop.captured})
                 if hop.captured is not None and fraction < 1:
-                    fade = 1.0 if fraction <= 0.5 else 2 * (1 - fraction)
-                    pieces.append((still[hop.captured], *_center(hop.captured, orientation), fade))
-                (x0, y0), (x1, y1) = (
-                    _center(hop.origin, orientation),
-                    _center(hop.target, orientation),
-                )
+                    fade = 1.0 if fraction <= hop.over else (1 - fraction) / (1 - hop.over)
+                    pieces.append((still[hop.captured], *_center(hop.captured, board), fade))
+                (x0, y0), (x1, y1) = _center(hop.origin, board), _center(hop.target, board)
                 shown = kind
                 if last_hop and fraction == 1 and move.crowns:
                     shown = kind.replace("-man", "-king")
@@ -112,13 +112,14 @@ class _Painter:
     """Draws the board once, the piece kinds once, and frames from them."""
 
     def __init__(
-        self, palette: Mapping[str, str], orientation: str, size: int, caption: bool, numbers: bool
+        self, palette: Mapping[str, str], board: Layout, size: int, caption: bool, numbers: bool
     ) -> None:
         self.palette = palette
-        self.orientation = orientation
-        self.scale = size / VIEW
+        self.layout = board
+        self.view = board.view
+        self.scale = size / self.view
         self.caption = caption
-        height = VIEW + (CAPTION_BAND if caption else 0)
+        height = self.view + (CAPTION_BAND if caption else 0)
         self.size = (size, round(height * self.scale))
         self.board = self._board(height)
         self.numbers = self._numbers(height) if numbers else None
@@ -143,14 +144,15 @@ class _Painter:
         big = self.scale * _SUPERSAMPLE
         p = self.palette
         image = Image.new(
-            "RGB", (round(VIEW * big), round(height * big)), self._rgb(p["frame"])[:3]
+            "RGB", (round(self.view * big), round(height * big)), self._rgb(p["frame"])[:3]
         )
         draw = ImageDraw.Draw(image)
+        side = self.layout.size * CELL
         inner = (
             MARGIN * big,
             MARGIN * big,
-            (MARGIN + 8 * CELL) * big - 1,
-            (MARGIN + 8 * CELL) * big - 1,
+            (MARGIN + side) * big - 1,
+            (MARGIN + side) * big - 1,
         )
         edge = 1.5 * big
         draw.rectangle(
@@ -158,8 +160,8 @@ class _Painter:
             fill=self._blend(p["frame"], "#000000", 0.35),
         )
         draw.rectangle(inner, fill=self._rgb(p["light"])[:3])
-        for square in range(1, 33):
-            x, y = _origin(square, self.orientation)
+        for square in range(1, self.layout.squares + 1):
+            x, y = _origin(square, self.layout)
             box = (x * big, y * big, (x + CELL) * big - 1, (y + CELL) * big - 1)
             draw.rectangle(box, fill=self._rgb(p["dark"])[:3])
         return image.resize(self.size, Image.Resampling.LANCZOS)
@@ -167,11 +169,11 @@ class _Painter:
     def _numbers(self, height: int) -> Image.Image:
         """The square numbers on a transparent layer, drawn over the pieces as in the SVG."""
         big = self.scale * _SUPERSAMPLE
-        layer = Image.new("RGBA", (round(VIEW * big), round(height * big)), (0, 0, 0, 0))
+        layer = Image.new("RGBA", (round(self.view * big), round(height * big)), (0, 0, 0, 0))
         draw = ImageDraw.Draw(layer)
         font = ImageFont.load_default(size=max(6, round(9.5 * big)))
-        for square in range(1, 33):
-            x, y = _origin(square, self.orientation)
+        for square in range(1, self.layout.squares + 1):
+            x, y = _origin(square, self.layout)
             draw.text(
                 ((x + 2.5) * big, (y + 2) * big),
                 str(square),
@@ -245,7 +247,7 @@ class _Painter:
         s = self.scale
         if frame.tint is not None:
             for square in frame.tint:
-                left, top = _origin(square, self.orientation)
+                left, top = _origin(square, self.layout)
                 draw.rectangle(
                     (
                         round(left * s),
@@ -270,7 +272,7 @@ class _Painter:
             draw.text(
                 (
                     (self.size[0] - (text_box[2] - text_box[0])) / 2 - text_box[0],
-                    (VIEW + 20) * s - (text_box[3] - text_box[1]) / 2 - text_box[1],
+                    (self.view + 20) * s - (text_box[3] - text_box[1]) / 2 - text_box[1],
                 ),
                 frame.caption,
                 font=self.font,
@@ -293,7 +295,7 @@ def gif_bytes(
     timeline: Timeline,
     *,
     palette: Mapping[str, str],
-    orientation: str,
+    board: Layout,
     size: int,
     loop: bool,
     caption: bool,
@@ -301,9 +303,10 @@ def gif_bytes(
     last_move: bool,
     frames_per_hop: int,
 ) -> bytes:
-    """The animated GIF of ``timeline`` (arguments already checked by the caller)."""
-    painter = _Painter(palette, orientation, size, caption, show_numbers)
-    plan = frames(timeline, orientation, frames_per_hop)
+    """The animated GIF of ``timeline`` on ``board`` (its variant's layout, with the side at
+    the bottom chosen; arguments already checked by the caller)."""
+    painter = _Painter(palette, board, size, caption, show_numbers)
+    plan = frames(timeline, board, frames_per_hop)
     if not last_move:
         plan = [Frame(f.begin, f.pieces, None, f.caption) for f in plan]
     # One palette for every frame, chosen from the start, the end and a frame with all four
