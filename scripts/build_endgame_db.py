@@ -4,8 +4,12 @@ Writes ``src/checkers_widget/data/endgame_4.bin`` (see
 :mod:`checkers_widget.engine.endgame_db` for what is in it and how it is built). Run it
 from the repository's root after a change to the rules, the index or the format::
 
-    python scripts/build_endgame_db.py              # all of 4 pieces: a few minutes
+    python scripts/build_endgame_db.py              # all of 4 pieces: about a minute
     python scripts/build_endgame_db.py --pieces 3   # a few seconds, to another file
+
+Measured (CPython 3.11, one core of a 2-core machine shared with other jobs): 41
+signatures, 6,408,836 positions in 67 s; 2,675,270 won, 2,004,797 lost, 1,728,769
+drawn; the longest win takes 109 plies; the file is 1,814,856 bytes.
 
 It prints each signature as it is done (with the time so far), then the totals: time,
 positions, wins, draws and losses, the longest distance and the file's size. The file
