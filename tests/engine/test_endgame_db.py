@@ -284,6 +284,27 @@ def test_a_missing_file_is_a_checkers_error(monkeypatch: pytest.MonkeyPatch) -> 
         tables()
 
 
+def test_threads_share_one_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first probes from several threads at once read the file once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import checkers_widget.data
+
+    reads: list[str] = []
+    real = checkers_widget.data.read_bytes
+
+    def counted(name: str) -> bytes:
+        reads.append(name)
+        return real(name)
+
+    monkeypatch.setattr(endgame_db, "_tables", None)
+    monkeypatch.setattr(checkers_widget.data, "read_bytes", counted)
+    with ThreadPoolExecutor(4) as pool:
+        loaded = list(pool.map(lambda _: tables(), range(4)))
+    assert reads == [DATA_FILE]
+    assert all(t is loaded[0] for t in loaded)
+
+
 def test_what_is_not_in_the_databases() -> None:
     five = Board("W:W22,23,K5:BK15,K6")
     assert value_of(five) is None
