@@ -17,7 +17,8 @@ the default is a local process pool over all cores, or this thread with ``worker
 
 "Proven" here means: a win or loss the engine's search proved (``mate``), a draw because
 the game is over by its draw rules (the 40-move rule, repetition when the rules count
-it), or a king ending of at most three pieces that the exact tables call drawn. A draw
+it), or a position of at most four pieces that the exact endgame databases call drawn
+(:mod:`checkers_widget.engine.endgame_db`). A draw
 the search merely expects (a score of 0.0, say by a repetition it steers into) is not
 proven.
 """

@@ -24,7 +24,7 @@ from ..core.color import BLACK
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..engine import Engine
-from ..engine.endgame import MAX_PIECES, probe
+from ..engine.endgame_db import MAX_PIECES, probe
 from ..engine.search import MAX_DEPTH
 
 __all__ = [
@@ -104,12 +104,13 @@ def rebuild(start_fen: str, rules: DrawRules, moves: Iterable[Move]) -> Game:
 
 
 def table_draw(board: Board) -> bool:
-    """Whether the exact endgame tables call this king ending (at most three pieces) a draw."""
+    """Whether the exact endgame databases (positions of at most four pieces, men and
+    kings) call this position a draw."""
     black, white, kings = board.bitboards
-    if (black | white) != kings or (black | white).bit_count() > MAX_PIECES:
+    if (black | white).bit_count() > MAX_PIECES:
         return False
     own, opp = (black, white) if board.turn == BLACK else (white, black)
-    value = probe(own, opp)
+    value = probe(own, opp, kings, board.turn == BLACK)
     return value is not None and value[0] == 0
 
 

@@ -83,6 +83,9 @@ FILES = (
     "puzzles.jsonl",
     # A generated international draughts game (10x10), see international_sample().
     "international_sample.pdn",
+    # The endgame databases of up to four pieces (checkers_widget.engine.endgame_db),
+    # built by scripts/build_endgame_db.py.
+    "endgame_4.bin",
 )
 
 #: Where a three-move opening stands in the ACF deck.

@@ -7,8 +7,10 @@ variation, depth, nodes). Pure Python on purpose: it must run in Pyodide, so the
 no numpy and no extension module; speed comes from searching raw bitboards
 (:mod:`.search`, with the moves of the rules core's generator,
 :mod:`checkers_widget.core.movegen`) with a cheap, table-driven evaluation
-(:mod:`.evaluate`). Hard and Expert know the king endings of up to three pieces
-exactly (:mod:`.endgame`, tables built by retrograde analysis on first use). Every
+(:mod:`.evaluate`). Hard and Expert know every ending of up to four pieces
+exactly (:mod:`.endgame_db`, databases built by retrograde analysis and shipped with
+the package; :mod:`.endgame`, the 2-v-1 king tables built on first use, is their
+independent check). Every
 other variant (international, Russian, Brazilian, pool, Italian, Spanish, giveaway) is
 played by one general searcher (:mod:`.general_search`) and one evaluation
 (:mod:`.general_eval`) that read the rules from the board's variant.

@@ -2,10 +2,15 @@
 
 Two kings against one is a win from almost every position, but the winning method
 (driving the lone king out of the double corner) takes up to 17 moves against the best
-defence, deeper than a one-second search sees. So Hard and Expert look these endings
-up instead: the first time one is needed, a table of every such position is built by
-retrograde analysis (about a second in pure Python, then kept for the process), and
-the search scores any position it reaches in these endings exactly.
+defence, deeper than a one-second search sees. The first time these tables are
+needed, every such position is solved by retrograde analysis (about a second in pure
+Python, then kept for the process).
+
+The search no longer reads them: Hard and Expert look up every ending of up to four
+pieces, men included, in :mod:`.endgame_db`, whose databases are built by another
+program (a bitboard index over all material, shipped with the package). These small
+tables, built here from a few lines of king moves, stay as that program's independent
+check (tests/engine/test_endgame_db.py compares every position they hold).
 
 Kings move alike whatever their colour, so a position here is only which squares the
 side to move and the other side hold, and the tables serve either colour. A value is

@@ -44,9 +44,10 @@ class Level:
     a man) make a level play loosely: every move scoring within ``margin`` of the best
     is a candidate, each gets Gaussian noise of standard deviation ``noise`` added to its
     score, and the highest wins. The random numbers come from the engine's seeded
-    generator, so a seed repeats the games exactly. ``endgame``: king endings of at
-    most three pieces are looked up in exact tables (:mod:`.endgame`) instead of
-    searched, so that two kings beat one by the shortest route.
+    generator, so a seed repeats the games exactly. ``endgame``: positions of at
+    most four pieces, men and kings, are looked up in exact databases
+    (:mod:`.endgame_db`) instead of searched, so that two kings beat one, or a king
+    and a man a king, by the shortest route, and a drawn ending is known drawn.
     """
 
     depth: int | None = None
@@ -54,7 +55,7 @@ class Level:
     nodes: int | None = None
     noise: int = 0
     margin: int = 0
-    #: Exact play of king endings of up to three pieces (1 v 1, 2 v 1) from tables.
+    #: Exact play of every ending of up to four pieces from the endgame databases.
     endgame: bool = False
 
 
@@ -73,8 +74,8 @@ LEVELS: dict[str, Level] = {
     "normal": Level(depth=8, noise=20, margin=30),
     # As deep as about one second allows: depth 11-12 from the opening in CPython 3.11
     # on a 2-core machine (the start position completes depth 12 in about 0.85 s there
-    # when the machine is otherwise idle), far deeper in the ending, and king endings of
-    # up to three pieces played exactly from tables. Reference products' Hard looks 6-8
+    # when the machine is otherwise idle), far deeper in the ending, and endings of up
+    # to four pieces played exactly from the endgame databases. Reference products' Hard looks 6-8
     # plies ahead.
     "hard": Level(time=1.0, endgame=True),
     # A longer budget: five seconds a move.

@@ -25,9 +25,10 @@ whose generator the search uses. The search is a negamax alpha-beta with:
   the same result on every machine), a deadline and a stop callable (polled every
   512 nodes). With a time budget, a new iteration starts before the soft limit, or
   after it when the last iterations' growth says it will end before the deadline.
-* **Endgame tables** (optional, for Hard and Expert): king endings of up to three
-  pieces are scored exactly from :mod:`.endgame` wherever the search meets them, and
-  such a root position is answered from the tables outright.
+* **Endgame databases** (optional, for Hard and Expert): every position of up to four
+  pieces, men and kings, is scored exactly from :mod:`.endgame_db` wherever the search
+  meets it, and such a root position is answered from the databases outright when
+  they prove a win or a loss.
 
 Where each part is:
 
@@ -81,7 +82,8 @@ from ..core.movegen import (
     quiet_steps,
 )
 from ..core.squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
-from .endgame import best_reply, probe
+from .endgame_db import MAX_PIECES as TABLE_PIECES
+from .endgame_db import probe
 from .evaluate import evaluate
 
 __all__ = ["INF", "MATE", "MATE_BOUND", "Iteration", "Searcher"]
@@ -188,9 +190,9 @@ class Searcher:
     ``reps`` counts the positions (keys ``(own, opp, kings, black)``) already seen in
     the game since the last irreversible move; ``quiet`` is the number of plies since
     then and ``quiet_limit`` the ply count at which the game is drawn (None: no limit).
-    ``endgame_tables``: look up king endings of at most three pieces (1 v 1, 2 v 1) in
-    the exact tables of :mod:`.endgame` wherever the search meets them, and answer such
-    a root position from the tables outright when they prove a result.
+    ``endgame_tables``: look up positions of at most four pieces (men and kings) in the
+    exact databases of :mod:`.endgame_db` wherever the search meets them, and answer
+    such a root position from them outright when they prove a win or a loss.
     """
 
     def __init__(
@@ -207,7 +209,7 @@ class Searcher:
         self.quiet_limit = quiet_limit if quiet_limit is not None else 1 << 30
         self.tt: dict[tuple[int, int, int, bool], _Entry] = {}
         self.tt_limit = tt_limit
-        #: Score king endings of at most three pieces exactly (:mod:`.endgame`).
+        #: Score positions of at most four pieces exactly (:mod:`.endgame_db`).
         self.endgame_tables = endgame_tables
         self.nodes = 0
         self.seldepth = 0
@@ -247,7 +249,7 @@ class Searcher:
             src, _, taken = m
             q = self.quiet0 + 1 if not taken and kings & src else 0
             children.append((m, p, o, kk, q))
-        if self.endgame_tables and kings == own | opp and kings.bit_count() <= 3:
+        if self.endgame_tables and (own | opp).bit_count() <= TABLE_PIECES:
             answer = self._table_root(own, opp, kings, black, children)
             if answer is not None:
                 if on_iteration is not None:
@@ -374,7 +376,7 @@ class Searcher:
         black: bool,
         children: list[_Child],
     ) -> Iteration | None:
-        """A root king ending answered from the :mod:`.endgame` tables, or None.
+        """A root ending answered from the :mod:`.endgame_db` databases, or None.
 
         Only a proven result is answered here (a draw is left to the search, which
         meets the same tables at every node). The winner takes the fastest win, the
@@ -392,7 +394,7 @@ class Searcher:
             elif (p, o, kk, not black) in reps:
                 score = 0
             else:
-                v = probe(p, o)
+                v = probe(p, o, kk, not black)
                 if v is None:
                     return None
                 result, n = v
@@ -629,13 +631,13 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
         if nodes >= next_check:
             next_check = check(nodes)
         pv_table[ply] = ()
+        if tb and (own | opp).bit_count() <= TABLE_PIECES:
+            v = _table_score(own, opp, kings, black, ply, quiet_plies, qlimit)
+            if v is not None:
+                return v
         kind = moves_kind(own, opp, kings, black)
         if kind != MUST_CAPTURE:
             if kind:  # STEPS_ONLY
-                if tb and kings == own | opp and kings.bit_count() <= 3:
-                    v = _table_score(own, opp, ply, quiet_plies, qlimit)
-                    if v is not None:
-                        return v
                 return evaluate(own, opp, kings) if black else -evaluate(opp, own, kings)
             return ply - MATE  # blocked: lost
         nodes -= 1  # counted again by qcaptures
@@ -655,6 +657,11 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
             seldepth = ply
         if ply >= MAX_PLY:
             return 0
+        if tb and (own | opp).bit_count() <= TABLE_PIECES:
+            # Every move here is a capture, which starts the no-progress count again.
+            v = _table_score(own, opp, kings, black, ply, 0, qlimit)
+            if v is not None:
+                return v
         moves = capture_results(own, opp, kings, black)  # most taken first
         crown_row = BLACK_CROWN_ROW if black else WHITE_CROWN_ROW
         pv_node = beta - alpha > 1
@@ -684,8 +691,8 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
                 child_pv = False
                 if not kind:  # NO_MOVE: lost
                     score = MATE - ply - 1
-                elif tb and kk == o | p and kk.bit_count() <= 3:
-                    v = _table_score(p, o, ply + 1, 0, qlimit)
+                elif tb and (o | p).bit_count() <= TABLE_PIECES:
+                    v = _table_score(p, o, kk, nxt, ply + 1, 0, qlimit)
                     if v is not None:
                         score = -v
                     else:
@@ -752,8 +759,8 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
             if quiet_plies >= qlimit:
                 # Drawn by the no-progress rule, unless the side to move is stuck.
                 return 0 if capture or quiet_steps(own, opp, kings, black) else ply - MATE
-        if tb and kings == own | opp and kings.bit_count() <= 3:
-            v = _table_score(own, opp, ply, quiet_plies, qlimit)
+        if tb and (own | opp).bit_count() <= TABLE_PIECES:
+            v = _table_score(own, opp, kings, black, ply, quiet_plies, qlimit)
             if v is not None:
                 return v
 
@@ -857,8 +864,8 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
                     if quiet_child:
                         if not steps:
                             score = MATE - ply - 1
-                        elif tb and kk == o | p and kk.bit_count() <= 3:
-                            v = _table_score(p, o, ply + 1, q, qlimit)
+                        elif tb and (o | p).bit_count() <= TABLE_PIECES:
+                            v = _table_score(p, o, kk, nxt, ply + 1, q, qlimit)
                             if v is not None:
                                 score = -v
                             else:
@@ -979,11 +986,16 @@ def _tt_cutoff(entry: _Entry, alpha: int, beta: int, ply: int) -> int | None:
 # ---------------------------------------------------------------------- endgame tables
 
 
-def _table_score(own: int, opp: int, ply: int, quiet_plies: int, qlimit: int) -> int | None:
-    """The exact score of a king ending of at most three pieces (side to move's view,
-    mate scores counted from the root), or None: not in the tables, or a win that the
-    no-progress rule (``qlimit`` plies) would not leave time for."""
-    v = probe(own, opp)
+def _table_score(
+    own: int, opp: int, kings: int, black: bool, ply: int, quiet_plies: int, qlimit: int
+) -> int | None:
+    """The exact score of a position of at most :data:`TABLE_PIECES` pieces from the
+    endgame databases (side to move's view, mate scores counted from the root), or
+    None: not in the databases, or a win that the no-progress rule (``qlimit`` plies,
+    ``quiet_plies`` gone) might not leave time for. The databases count plies to the
+    end of the game under the pure rules; a line that fits in the plies left cannot be
+    cut off by the rule (a man move or a capture on the way only starts it again)."""
+    v = probe(own, opp, kings, black)
     if v is None:
         return None
     result, n = v
@@ -995,45 +1007,32 @@ def _table_score(own: int, opp: int, ply: int, quiet_plies: int, qlimit: int) ->
 
 
 def _table_line(own: int, opp: int, kings: int, black: bool, move: BitMove) -> list[BitMove]:
-    """The tables' line from a king ending, starting with ``move``: each side's best
-    move by the tables (the fastest win, the longest resistance) until the game ends."""
+    """The databases' line from an ending, starting with ``move``: each side's best
+    move by the databases (the fastest win, the longest resistance) until the game
+    ends, or a draw is reached.
+
+    A position's value says how long its best line is, so each step takes the first
+    move (in the generator's order) to a position one ply nearer the end, on the
+    same side of the result, without probing the others."""
     pv = [move]
-    o, p, k = play(own, opp, kings, black, move)
-    side = not black
-    own2, opp2 = p, o  # the side to move after the root move
+    own2, opp2, k = play(own, opp, kings, black, move)
+    own2, opp2, side = opp2, own2, not black  # the side to move after the root move
     while own2 and len(pv) < MAX_PLY:
-        after = best_reply(own2, opp2)
-        if after is not None:
-            # A step known to the tables: the piece that left and where it went.
-            a, b = after  # the side then to move (the opponent) first
-            src = own2 & ~b
-            dst = b & ~own2
-            pv.append((src, dst, 0))
-            k = a | b
-            own2, opp2, side = a, b, not side
-            continue
+        v = probe(own2, opp2, k, side)
+        if v is None or not v[0] or not v[1]:
+            break  # (a draw, or no move left: the game is over)
+        result, n = v
+        # The best move leads to a position of the other side's result, in n - 1.
+        want = (-result, n - 1)
         moves = capture_results(own2, opp2, k, side) or quiet_steps(own2, opp2, k, side)
-        if not moves:
-            break
-        line: tuple[int, BitMove] | None = None
         for m in moves:
-            a, b, _ = play(own2, opp2, k, side, m)
-            if not b:
-                value = MATE  # takes the last piece
-            else:
-                v = probe(b, a)
-                if v is None:  # (cannot happen: captures only shrink the ending)
-                    continue
-                result, n = v
-                value = 0 if not result else (n - MATE if result > 0 else MATE - n)
-            if line is None or value > line[0]:
-                line = (value, m)
-        if line is None or not line[0]:
+            a, b, kk = play(own2, opp2, k, side, m)
+            if (probe(b, a, kk, not side) if b else (-1, 0)) == want:
+                break
+        else:  # (cannot happen: the databases are consistent)
             break
-        m = line[1]
         pv.append(m)
-        a, b, k = play(own2, opp2, k, side, m)
-        own2, opp2, side = b, a, not side
+        own2, opp2, k, side = b, a, kk, not side
     return pv
 
 
