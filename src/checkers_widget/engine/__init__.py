@@ -11,9 +11,12 @@ no numpy and no extension module; speed comes from searching raw bitboards
 exactly (:mod:`.endgame`, tables built by retrograde analysis on first use). Every
 other variant (international, Russian, Brazilian, pool, Italian, Spanish, giveaway) is
 played by one general searcher (:mod:`.general_search`) and one evaluation
-(:mod:`.general_eval`) that read the rules from the board's variant.
+(:mod:`.general_eval`) that read the rules from the board's variant. In American
+checkers the computer opens from a book of master play (:mod:`.book`,
+:class:`OpeningBook`): :meth:`Engine.choose` plays from it while the game is in it.
 """
 
+from .book import BookMove, OpeningBook
 from .engine import LEVELS, WIN_SCORE, Analysis, Engine, Level
 
-__all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
+__all__ = ["LEVELS", "WIN_SCORE", "Analysis", "BookMove", "Engine", "Level", "OpeningBook"]
