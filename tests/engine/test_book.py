@@ -132,9 +132,10 @@ def test_a_malformed_book_is_refused_with_checkers_error(data: bytes) -> None:
 
 
 def test_a_malformed_bundled_file_is_a_checkers_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import checkers_widget.data
     from checkers_widget.engine import book as book_module
 
-    monkeypatch.setattr(book_module, "read_bytes", lambda name: b"\x1f\x8b broken")
+    monkeypatch.setattr(checkers_widget.data, "read_bytes", lambda name: b"\x1f\x8b broken")
     book_module._bundled.cache_clear()
     try:
         with pytest.raises(CheckersError):
@@ -199,6 +200,15 @@ def test_book_must_be_a_bool() -> None:
             Engine("hard", book=bad)  # type: ignore[arg-type]
     assert Engine().book is True and Engine(book=False).book is False
     assert "book=False" in repr(Engine(book=False))
+
+
+def test_choose_checks_its_arguments_in_book_as_out_of_it() -> None:
+    engine = Engine("hard")
+    for bad in ({"depth": 0}, {"time": -1}, {"nodes": "many"}, {"stop": 3}):
+        with pytest.raises(CheckersError):
+            engine.choose(Board(), **bad)  # type: ignore[arg-type]
+    with pytest.raises(CheckersError):
+        engine.choose("B:W18:B10")  # type: ignore[arg-type]
 
 
 def test_choose_plays_a_book_move_without_search_and_says_so() -> None:

@@ -49,7 +49,6 @@ from ..core.game import Game
 from ..core.move import Move, Piece
 from ..core.squares import BIT, SQUARE_OF_BIT
 from ..core.variants import AMERICAN
-from ..data import read_bytes
 
 __all__ = ["BOOK_FILE", "BookMove", "OpeningBook"]
 
@@ -326,4 +325,7 @@ def _read(text: str) -> OpeningBook:
 
 @cache
 def _bundled() -> OpeningBook:
+    # Imported here: the engine needs the package's data only once a book is asked for.
+    from ..data import read_bytes
+
     return OpeningBook.from_bytes(read_bytes(BOOK_FILE))

@@ -297,6 +297,10 @@ class Engine:
             board = position.board if isinstance(position, Game) else position
             if board.variant is AMERICAN:
                 _check_limits(depth, time, nodes)
+                if stop is not None and not (isinstance(stop, threading.Event) or callable(stop)):
+                    raise CheckersError(
+                        f"stop must be a threading.Event or a callable, not {brief(stop)}"
+                    )
                 found = OpeningBook.bundled().choose(
                     board, self._rng, LEVELS[self.level].book_variety
                 )
