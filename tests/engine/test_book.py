@@ -155,6 +155,8 @@ def test_a_row_the_book_cannot_hold_is_refused() -> None:
     with pytest.raises(CheckersError):
         OpeningBook.from_rows([(board, (11, 15), 3, 1.5)])  # score above 1
     with pytest.raises(CheckersError):
+        OpeningBook.from_rows([(board, (11, 15), 3, "half")])  # type: ignore[list-item]
+    with pytest.raises(CheckersError):
         OpeningBook.from_rows([(Board(variant="russian"), (22, 18), 3, 0.5)])
 
 

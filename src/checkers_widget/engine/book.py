@@ -109,7 +109,7 @@ class OpeningBook:
                 raise CheckersError(f"{brief(path)} is not a legal move in {board.to_fen()}")
             if isinstance(games, bool) or not isinstance(games, int) or games < 1:
                 raise CheckersError(f"games must be a whole number of at least 1: {brief(games)}")
-            if not 0.0 <= score <= 1.0:
+            if isinstance(score, bool) or not isinstance(score, int | float) or not 0 <= score <= 1:
                 raise CheckersError(f"a score must be between 0 and 1: {brief(score)}")
             row: _Row = (tuple(path), games, round(score * 1000))
             played = entries.setdefault(_key_of(board), [])
