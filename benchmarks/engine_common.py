@@ -80,18 +80,35 @@ class Player:
 
 
 class EnginePlayer(Player):
-    """One of our levels, optionally with its limits overridden (time, depth, nodes)."""
+    """One of our levels, optionally with its limits overridden (time, depth, nodes).
 
-    def __init__(self, level: str, seed: int = 0, name: str | None = None, **limits: Any):
-        self.engine = Engine(level, seed=seed)
+    It plays as the widget's computer player does (``Engine.choose``: the opening book
+    while in it, then search); ``book=False`` makes it search every move. ``book_moves``
+    counts the moves it took from the book.
+    """
+
+    def __init__(
+        self,
+        level: str,
+        seed: int = 0,
+        name: str | None = None,
+        *,
+        book: bool = True,
+        **limits: Any,
+    ):
+        self.engine = Engine(level, seed=seed, book=book)
         self.limits = limits
         self.name = name or level
         self.depths: list[int] = []
+        self.book_moves = 0
 
     def choose(self, game: Game) -> Move:
-        a = self.engine.analyse(game, **self.limits)
+        a = self.engine.choose(game, **self.limits)
         assert a.move is not None
-        self.depths.append(a.depth)
+        if a.source == "book":
+            self.book_moves += 1
+        else:
+            self.depths.append(a.depth)
         return a.move
 
 

@@ -1,4 +1,4 @@
-"""Engine matches over 3-move ballot openings, each opening played with both colours.
+"""Engine matches over 3-move ballot openings (and the start position), both colours each.
 
 Examples (a few minutes each on a 2-core machine)::
 
@@ -9,10 +9,20 @@ Examples (a few minutes each on a 2-core machine)::
     .venv/bin/python benchmarks/engine_match.py --pair easy:normal --pair normal:hard \\
         --openings 6 --time 0.5
 
+    # Hard with its opening book against Hard without, from 8 ballots and 4 times from
+    # the start position (each twice, colours swapped)
+    .venv/bin/python benchmarks/engine_match.py --pair hard:hard/nobook --openings 8 \\
+        --start 4 --time 0.3
+
 A player is ``easy``, ``normal``, ``hard``, ``expert`` or ``simple``; ``NAME@T`` gives
 it ``T`` seconds a move (``hard@0.5``), ``NAME#N`` a node budget (``hard#20000``),
 ``NAME=D`` a depth (``normal=6``). Without those, time-limited players (hard,
 expert, simple) get ``--time`` seconds, and easy/normal play their level's depth.
+Our levels play as the board's computer player does (``Engine.choose``: the opening
+book while the game is in it); a ``/nobook`` suffix (``hard/nobook``, ``hard@0.5/nobook``)
+makes one search every move. ``--start N`` adds N pairs of games from the start
+position (a different seed for each pair, so that the book's choices vary), where the
+book matters most: from a ballot it only takes over after the ballot's three moves.
 SimpleEngine is given compulsory captures (see engine_common.SimplePlayer). Each
 game is drawn by the 40-move rule or adjudicated a draw after ``--max-plies``.
 Prints one line per game and a summary table.
@@ -39,10 +49,16 @@ from engine_common import (
     table,
 )
 
+from checkers_widget.core.board import START_FEN
+
 
 def make_player(spec: str, default_time: float, seed: int) -> Player:
-    """A player from a spec like ``hard``, ``hard@0.5``, ``hard#20000``, ``normal=6``."""
+    """A player from a spec like ``hard``, ``hard@0.5``, ``hard#20000``, ``normal=6``,
+    ``hard/nobook``."""
+    book = True
     name = spec
+    if name.endswith("/nobook"):
+        name, book = name.removesuffix("/nobook"), False
     limits: dict[str, float | int] = {}
     if "@" in spec:
         name, t = spec.split("@")
@@ -57,7 +73,7 @@ def make_player(spec: str, default_time: float, seed: int) -> Player:
         return SimplePlayer(float(limits.get("time", default_time)), name=spec)
     if not limits and name in ("hard", "expert"):
         limits["time"] = default_time if name == "hard" else default_time * 5
-    return EnginePlayer(name, seed=seed, name=spec, **limits)
+    return EnginePlayer(name, seed=seed, name=spec, book=book, **limits)
 
 
 def _play(args: tuple[str, str, str, str, str, float, int, int]) -> GameRecord:
@@ -73,15 +89,19 @@ def main(argv: list[str] | None = None) -> None:
         "--pair", action="append", help="A:B, e.g. hard:simple (repeatable)", default=[]
     )
     parser.add_argument("--openings", type=int, default=10, help="ballots (x2 colours)")
+    parser.add_argument(
+        "--start", type=int, default=0, help="pairs of games from the start position"
+    )
     parser.add_argument("--time", type=float, default=0.3, help="seconds a move (hard, simple)")
     parser.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     pairs = args.pair or ["hard:simple"]
-    openings = ballots(args.openings)
+    openings = ballots(args.openings) if args.openings else []
     print(
-        f"{len(openings)} openings x 2 colours, {args.time}s a move for timed players, "
+        f"{len(openings)} openings x 2 colours, {args.start} x 2 from the start, "
+        f"{args.time}s a move for timed players, "
         f"{args.jobs} games at a time"
     )
     summary: list[list[str]] = []
@@ -94,6 +114,10 @@ def main(argv: list[str] | None = None) -> None:
             # named gets White in the first game, Black in the second.
             jobs.append((label, fen, b, a, pair, args.time, args.seed, args.max_plies))
             jobs.append((label, fen, a, b, pair, args.time, args.seed, args.max_plies))
+        for n in range(args.start):
+            label, seed = f"start (seed {args.seed + 2 * n})", args.seed + 2 * n
+            jobs.append((label, START_FEN, b, a, pair, args.time, seed, args.max_plies))
+            jobs.append((label, START_FEN, a, b, pair, args.time, seed, args.max_plies))
         started = time.perf_counter()
         records: list[GameRecord] = []
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:

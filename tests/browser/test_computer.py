@@ -179,10 +179,11 @@ def test_a_whole_game_against_the_computer(lab, make_notebook):
 def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
     """(b) A long search runs in a thread: another cell answers before the reply comes."""
     # Engine("hard", time=16) thinks at least 7.2 s (it starts no new iteration after 45% of
-    # its time) and at most 16 s: room enough to run a cell meanwhile on a busy machine.
+    # its time) and at most 16 s: room enough to run a cell meanwhile on a busy machine. Here
+    # and below the opponents search without the opening book, which would answer at once.
     path = make_notebook(
         with_imports("""
-        w = CheckersWidget(opponent=Engine("hard", time=16), human="black")
+        w = CheckersWidget(opponent=Engine("hard", time=16, book=False), human="black")
         w
         """),
         "print(6 * 7)",
@@ -237,7 +238,7 @@ def test_undo_while_thinking_cancels_the_search(lab, make_notebook):
     lab.page.emulate_media(reduced_motion="reduce")
     path = make_notebook(
         with_imports("""
-        w = CheckersWidget(opponent=Engine("hard", time=10), human="black")
+        w = CheckersWidget(opponent=Engine("hard", time=10, book=False), human="black")
         w
         """)
     )
@@ -362,7 +363,7 @@ def test_computer_chrome_in_light_and_dark(lab, make_notebook, theme, artifacts_
     lab.page.set_viewport_size({"width": 1280, "height": 1100})
     path = make_notebook(
         with_imports("""
-        w = CheckersWidget(opponent=Engine("hard", time=20), human="black",
+        w = CheckersWidget(opponent=Engine("hard", time=20, book=False), human="black",
                            hint_engine=Engine("normal", depth=6), show_numbers=True)
         w
         """)

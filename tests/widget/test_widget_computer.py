@@ -16,10 +16,11 @@ from intents import click, command
 
 
 class SlowEngine(Engine):
-    """An engine that thinks until it is stopped (or 10 s pass), then plays its first move."""
+    """An engine that thinks until it is stopped (or 10 s pass), then plays its first move.
+    Without the opening book: the computer's every move must go through this search."""
 
     def __init__(self) -> None:
-        super().__init__("easy", seed=0)
+        super().__init__("easy", seed=0, book=False)
         self.started = threading.Event()
         self.release = threading.Event()
 
@@ -179,7 +180,7 @@ def test_without_threads_the_search_runs_in_place(monkeypatch: pytest.MonkeyPatc
 
 
 def test_a_failing_engine_is_shown_not_swallowed(caplog: pytest.LogCaptureFixture) -> None:
-    widget = CheckersWidget(opponent=BrokenEngine("easy"), human=BLACK)
+    widget = CheckersWidget(opponent=BrokenEngine("easy", book=False), human=BLACK)
     with caplog.at_level("ERROR", logger="checkers_widget"):
         click(widget, 11, 15)
         widget.wait()
@@ -284,7 +285,10 @@ def test_undo_twice_then_the_first_move_again() -> None:
 
 
 def test_redo_then_a_different_move_is_answered_and_keeps_the_old_line() -> None:
-    widget = CheckersWidget(opponent="easy", human=BLACK, seed=2)
+    # Searching Easy (no book) answers 11-15 with a move that leaves Black a choice; a
+    # book reply may force a capture (11-15 22-18 15x22), with nothing to choose.
+    opponent = Engine("easy", seed=2, book=False)
+    widget = CheckersWidget(opponent=opponent, human=BLACK)
     click(widget, 11, 15)
     answered(widget)
     first = widget.game.legal_moves()[0]

@@ -104,10 +104,11 @@ def test_restart_goes_back_to_the_games_own_start_position() -> None:
 
 
 class StallingEngine(Engine):
-    """Thinks until told to stop, then plays its first legal move."""
+    """Thinks until told to stop, then plays its first legal move (no opening book: its
+    every move is this search)."""
 
     def __init__(self) -> None:
-        super().__init__("easy", seed=0)
+        super().__init__("easy", seed=0, book=False)
         self.started = threading.Event()
 
     def analyse(self, position: Any, **kwargs: Any) -> Analysis:  # type: ignore[override]

@@ -215,7 +215,8 @@ def test_a_refusal_over_a_thinking_computer_gives_way_to_the_truth() -> None:
             release.wait(10)
             return super().analyse(position, depth=1)
 
-    widget = CheckersWidget(opponent=Slow("easy"), human="black")
+    # No opening book: its move must come from this slow search, not at once from the book.
+    widget = CheckersWidget(opponent=Slow("easy", book=False), human="black")
     try:
         assert send(widget, kind="move", path=[11, 15])
         thinking = dict(widget.state["status"])

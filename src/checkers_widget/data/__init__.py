@@ -79,6 +79,8 @@ FILES = (
     "11_man_english_ballots.pdn",
     # The OCA archive's openings, prebuilt (see checkers_widget.analysis.explorer).
     "oca_openings.txt.gz",
+    # The engine's opening book, prebuilt (see checkers_widget.engine.book).
+    "opening_book.txt.gz",
     # Puzzles mined from Tinsley's games and the OCA archive (see data.puzzles).
     "puzzles.jsonl",
     # A generated international draughts game (10x10), see international_sample().

@@ -13,9 +13,12 @@ the package; :mod:`.endgame`, the 2-v-1 king tables built on first use, is their
 independent check). Every
 other variant (international, Russian, Brazilian, pool, Italian, Spanish, giveaway) is
 played by one general searcher (:mod:`.general_search`) and one evaluation
-(:mod:`.general_eval`) that read the rules from the board's variant.
+(:mod:`.general_eval`) that read the rules from the board's variant. In American
+checkers the computer opens from a book of master play (:mod:`.book`,
+:class:`OpeningBook`): :meth:`Engine.choose` plays from it while the game is in it.
 """
 
+from .book import BookMove, OpeningBook
 from .engine import LEVELS, WIN_SCORE, Analysis, Engine, Level
 
-__all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
+__all__ = ["LEVELS", "WIN_SCORE", "Analysis", "BookMove", "Engine", "Level", "OpeningBook"]

@@ -5,7 +5,10 @@ This module turns the raw searches (:mod:`.search` for American checkers,
 contract that the widget, lessons and tests use:
 ``Engine(level, seed).analyse(board_or_game, ...)`` returns an :class:`Analysis` with
 ``move``, ``score``, ``mate``, ``pv``, ``depth`` and ``nodes``; ``best_move`` returns the
-move alone.
+move alone. :meth:`Engine.choose` is the move the computer *plays*: in American checkers it
+first looks in the opening book (:mod:`.book`), and searches only out of book; hints and
+evaluations call :meth:`Engine.analyse`, which always searches (a book move has no
+evaluation to show).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import threading
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from ..core.board import Board, moves_of
 from ..core.color import BLACK
@@ -26,6 +29,7 @@ from ..core.movegen import BitMove, play
 from ..core.squares import BIT
 from ..core.variant_movegen import RawMove
 from ..core.variants import AMERICAN, Variant
+from .book import OpeningBook
 from .general_search import GeneralIteration, GeneralSearcher, RawPosition, raw_position
 from .search import MATE, MATE_BOUND, Iteration, Searcher
 
@@ -48,6 +52,9 @@ class Level:
     most four pieces, men and kings, are looked up in exact databases
     (:mod:`.endgame_db`) instead of searched, so that two kings beat one, or a king
     and a man a king, by the shortest route, and a drawn ending is known drawn.
+    ``book_variety``: how :meth:`Engine.choose` picks among the opening book's moves (see
+    :meth:`~.book.OpeningBook.choose`): 0 always the heaviest (the most played with the
+    best record), 1 in proportion to the weights, 0.5 in proportion to their squares.
     """
 
     depth: int | None = None
@@ -57,6 +64,8 @@ class Level:
     margin: int = 0
     #: Exact play of every ending of up to four pieces from the endgame databases.
     endgame: bool = False
+    #: The variety of the opening book's choice (0: always the heaviest book move).
+    book_variety: float = 1.0
 
 
 #: The playing levels. Easy and Normal are depth-limited, so they play the same moves
@@ -67,19 +76,20 @@ class Level:
 LEVELS: dict[str, Level] = {
     # About two moves ahead, and loose: picks among the moves within 0.8 of a man of
     # the best, with noise of 0.5 of a man.
-    "easy": Level(depth=4, noise=50, margin=80),
+    "easy": Level(depth=4, noise=50, margin=80, book_variety=1.0),
     # About four moves ahead (8 plies), a little loose: among the moves within 0.3 of a
     # man of the best, with noise of 0.2 of a man. (Without the noise, depth 8 scores
     # close to even against Hard's 1 s: two more plies are worth less than they sound.)
-    "normal": Level(depth=8, noise=20, margin=30),
+    "normal": Level(depth=8, noise=20, margin=30, book_variety=1.0),
     # As deep as about one second allows: depth 11-12 from the opening in CPython 3.11
     # on a 2-core machine (the start position completes depth 12 in about 0.85 s there
     # when the machine is otherwise idle), far deeper in the ending, and endings of up
     # to four pieces played exactly from the endgame databases. Reference products' Hard looks 6-8
     # plies ahead.
-    "hard": Level(time=1.0, endgame=True),
-    # A longer budget: five seconds a move.
-    "expert": Level(time=5.0, endgame=True),
+    # Its book moves vary, favouring the heavy ones (weights squared).
+    "hard": Level(time=1.0, endgame=True, book_variety=0.5),
+    # A longer budget: five seconds a move, and always the heaviest book move.
+    "expert": Level(time=5.0, endgame=True, book_variety=0.0),
 }
 
 
@@ -99,6 +109,10 @@ class Analysis:
     iteration completed (plies, extensions not counted); ``seldepth``: the deepest
     ply reached. ``nodes``: positions searched; ``time``: seconds spent.
     ``draw``: True when the game is already drawn by its rules (then ``move`` is None).
+    ``source``: ``"search"``, or ``"book"`` for a move :meth:`Engine.choose` took from the
+    opening book: then ``pv`` is the move alone, ``depth`` and ``nodes`` are 0 and
+    ``score`` is 0.0, since a book move comes with no evaluation (``book_games`` and
+    ``book_score`` give its record instead: games and their score for the mover, 0 to 1).
     """
 
     move: Move | None
@@ -110,6 +124,9 @@ class Analysis:
     nodes: int = 0
     time: float = 0.0
     draw: bool = False
+    source: Literal["search", "book"] = "search"
+    book_games: int = 0
+    book_score: float = 0.0
 
     @property
     def score_text(self) -> str:
@@ -125,6 +142,8 @@ class Analysis:
     def __str__(self) -> str:
         if self.move is None:
             return "no move (draw)" if self.draw else f"no move ({self.score_text})"
+        if self.source == "book":
+            return f"{self.move} (book: {self.book_games} games, score {self.book_score:.2f})"
         line = " ".join(str(m) for m in self.pv)
         return f"{self.move} {self.score_text} (depth {self.depth}) pv: {line}"
 
@@ -185,9 +204,16 @@ class Engine:
     ``depth``, ``time`` and ``nodes`` given here replace the level's own limits for
     every search (e.g. ``Engine("hard", nodes=50_000)`` searches at most 50,000 nodes
     and plays the same move on every machine); given to :meth:`analyse` they replace
-    them for that call. ``seed`` seeds the generator used by the noisy levels; with the
-    same seed and the same calls, the engine plays the same moves. Each search starts
+    them for that call. ``seed`` seeds the generator used by the noisy levels and the book; with
+    the same seed and the same calls, the engine plays the same moves. Each search starts
     from an empty transposition table, so a result never depends on earlier searches.
+
+    ``book`` (True by default): :meth:`choose`, the move the engine plays, takes an
+    American checkers position's move from the opening book (:mod:`.book`) while the
+    game is in it: Expert the heaviest book move, the levels below one drawn by weight
+    (:attr:`Level.book_variety`) from the seeded generator. ``book=False`` always
+    searches. Other variants have no book. :meth:`analyse` (hints, evaluation) always
+    searches.
 
     Thread use: run :meth:`analyse` in a worker thread and call :meth:`stop` from
     another; the search then returns promptly with the best move found so far. A
@@ -202,21 +228,27 @@ class Engine:
         depth: int | None = None,
         time: float | None = None,
         nodes: int | None = None,
+        book: bool = True,
     ) -> None:
         if not isinstance(level, str) or level not in LEVELS:
             raise CheckersError(f"unknown level {brief(level)}; choose one of " + ", ".join(LEVELS))
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise CheckersError(f"seed must be a whole number or None, not {brief(seed)}")
         _check_limits(depth, time, nodes)
+        if not isinstance(book, bool):
+            raise CheckersError(f"book must be True or False, not {brief(book)}")
         self.level = level
         self.seed = seed
+        #: Whether :meth:`choose` plays from the opening book.
+        self.book = book
         self._rng = random.Random(seed)
         self._limits = (depth, time, nodes)
         self._stop_event = threading.Event()
 
     def __repr__(self) -> str:
         # Not code: an engine's limits and random state are not all in it (issue 11).
-        return f"<Engine level={self.level!r} seed={self.seed!r}>"
+        book = "" if self.book else " book=False"
+        return f"<Engine level={self.level!r} seed={self.seed!r}{book}>"
 
     # ------------------------------------------------------------------ control
     def stop(self) -> None:
@@ -240,6 +272,51 @@ class Engine:
     ) -> Move | None:
         """The move the engine plays (None if the game is over); see :meth:`analyse`."""
         return self.analyse(position, time=time, depth=depth, nodes=nodes, stop=stop).move
+
+    def choose(
+        self,
+        position: Board | Game,
+        *,
+        time: float | None = None,
+        depth: int | None = None,
+        nodes: int | None = None,
+        stop: _StopLike | None = None,
+    ) -> Analysis:
+        """The move the engine plays in ``position``, as an :class:`Analysis`.
+
+        In American checkers, with ``book`` on (the default), a position of the opening
+        book gets a book move (``source="book"``, no search: see :class:`Analysis`),
+        chosen as the level says (:attr:`Level.book_variety`); any other position, or
+        any position with ``Engine(book=False)``, is searched as :meth:`analyse` does,
+        with the same limits. A computer player calls this; hints and evaluations call
+        :meth:`analyse`.
+        """
+        started = _time.perf_counter()
+        if not isinstance(position, Board | Game):
+            raise CheckersError(f"choose needs a Board or a Game, not {type(position).__name__}")
+        if self.book and not (isinstance(position, Game) and position.is_over()):
+            board = position.board if isinstance(position, Game) else position
+            if board.variant is AMERICAN:
+                _check_limits(depth, time, nodes)
+                if stop is not None and not (isinstance(stop, threading.Event) or callable(stop)):
+                    raise CheckersError(
+                        f"stop must be a threading.Event or a callable, not {brief(stop)}"
+                    )
+                found = OpeningBook.bundled().choose(
+                    board, self._rng, LEVELS[self.level].book_variety
+                )
+                if found is not None:
+                    return Analysis(
+                        found.move,
+                        0.0,
+                        None,
+                        [found.move],
+                        time=_time.perf_counter() - started,
+                        source="book",
+                        book_games=found.games,
+                        book_score=found.score,
+                    )
+        return self.analyse(position, time=time, depth=depth, nodes=nodes, stop=stop)
 
     def analyse(
         self,

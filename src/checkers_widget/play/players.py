@@ -85,7 +85,10 @@ WAITING = Waiting()
 
 
 class ComputerPlayer(Player):
-    """The computer: an :class:`~checkers_widget.engine.Engine` searches for its move."""
+    """The computer: an :class:`~checkers_widget.engine.Engine` chooses its move
+    (:meth:`Engine.choose <checkers_widget.engine.Engine.choose>`: from the opening book
+    while the game is in it, unless the engine was made with ``book=False``, else by
+    search). Hints and the evaluation search on their own engines."""
 
     kind = "computer"
     automatic = True
@@ -98,7 +101,7 @@ class ComputerPlayer(Player):
         return self.engine.level
 
     def choose(self, game: Game, stop: threading.Event) -> Move | None:
-        return self.engine.analyse(game, stop=stop).move
+        return self.engine.choose(game, stop=stop).move
 
 
 class ScriptedPlayer(Player):
