@@ -59,33 +59,22 @@ def ballots(n: int, *, deck: bool = True) -> list[tuple[str, str, str]]:
     return [(r["acf_number"], r["moves"], r["fen_after_3_moves_white_to_move"]) for r in picked]
 
 
-def leaf_positions(n: int, seed: int = 0) -> list[tuple[int, int, int]]:
-    """``n`` quiet positions ``(black, white, kings)`` from seeded random games.
+def leaf_positions(n: int) -> list[tuple[int, int, int]]:
+    """Up to ``n`` quiet positions ``(black, white, kings)`` from Tinsley's games.
 
-    Each game is played at random from the start for 10 to 80 plies, and its last
-    position is kept when the side to move has no capture (what the search evaluates at
-    a leaf): a mix of openings, middle games and endings, the same on every run.
+    Every position of the package's 723 readable Tinsley games in which the side to move
+    has no capture (what the search evaluates at a leaf), in game order: openings, middle
+    games and endings as masters reach them, the same on every run.
     """
-    import random
-
-    from checkers_widget.core.movegen import capture_results, has_capture, play, quiet_steps
-    from checkers_widget.core.squares import BIT
-
-    rng = random.Random(seed)
     out: list[tuple[int, int, int]] = []
-    while len(out) < n:
-        own = sum(BIT[s] for s in range(1, 13))
-        opp = sum(BIT[s] for s in range(21, 33))
-        kings = 0
-        black = True
-        for _ in range(rng.randint(10, 80)):
-            moves = capture_results(own, opp, kings, black) or quiet_steps(own, opp, kings, black)
-            if not moves:
-                break
-            own, opp, kings = play(own, opp, kings, black, rng.choice(moves))
-            own, opp, black = opp, own, not black
-        if not has_capture(own, opp, kings, black):
-            out.append((own, opp, kings) if black else (opp, own, kings))
+    for game in data.tinsley_games():
+        board = Board(game.start_fen)
+        for move in game.moves:
+            if not board.must_capture():
+                out.append(board.bitboards)
+                if len(out) == n:
+                    return out
+            board.push(move)
     return out
 
 

@@ -14,8 +14,8 @@ checkout, e.g. ``git worktree add --detach /tmp/old-eval <commit>``) in the same
 frozen engine searches each position right after this one, for the same time, in a
 process of its own (engine_common.FrozenPlayer), and its depth and nodes per second are
 printed alongside. Before the searches, the static evaluation alone is timed on 20,000
-quiet positions from seeded random games, this tree's and the frozen tree's
-``evaluate.py`` in turn (five rounds, the best of each kept).
+quiet positions from Tinsley's games, this tree's and the frozen tree's ``evaluate.py``
+in turn (``--leaf-rounds`` rounds, default 10, the best of each kept; CPU time).
 
     .venv/bin/python benchmarks/engine_speed.py               # about 45 s
     .venv/bin/python benchmarks/engine_speed.py --time 0.5 --ballots 5 --depth 12
@@ -38,13 +38,15 @@ from checkers_widget.engine import Engine
 from checkers_widget.engine.evaluate import evaluate
 
 
-def leaf_speed(frozen_src: Path, n: int = 20_000, rounds: int = 5) -> str:
+def leaf_speed(frozen_src: Path, n: int = 20_000, rounds: int = 10) -> str:
     """Microseconds per call of this tree's ``evaluate`` and of the frozen tree's.
 
     The frozen ``engine/evaluate.py`` is loaded from its file as a module of this
     package (its relative imports find this tree's ``core``, which it only reads squares
     from); the two are timed in turn on the same positions, and the best round of each
-    is kept, so that the machine's other load touches both alike.
+    is kept, so that the machine's other load touches both alike. The time is this
+    process's CPU time (``time.process_time``), which other jobs on a busy machine
+    disturb far less than the wall clock.
     """
     import importlib.util
 
@@ -53,16 +55,17 @@ def leaf_speed(frozen_src: Path, n: int = 20_000, rounds: int = 5) -> str:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    positions = leaf_positions(n, seed=16)
+    positions = leaf_positions(n)
     best = {"this tree": float("inf"), "frozen": float("inf")}
     for _ in range(rounds):
         for name, function in (("this tree", evaluate), ("frozen", module.evaluate)):
-            started = time.perf_counter()
+            started = time.process_time()
             for black, white, kings in positions:
                 function(black, white, kings)
-            best[name] = min(best[name], (time.perf_counter() - started) / n * 1e6)
+            best[name] = min(best[name], (time.process_time() - started) / n * 1e6)
     return (
-        f"leaf evaluation, {n:,} quiet positions, best of {rounds}: this tree "
+        f"leaf evaluation, {len(positions):,} quiet positions, best of {rounds} (CPU time): "
+        f"this tree "
         f"{best['this tree']:.2f} us a call, frozen {best['frozen']:.2f} us"
     )
 
@@ -74,10 +77,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--depth", type=int, default=0, help="also time this depth (start)")
     parser.add_argument("--no-peer", action="store_true", help="leave py-draughts out")
     parser.add_argument("--frozen", metavar="SRC", help="src/ of another checkout to compare")
+    parser.add_argument("--leaf-rounds", type=int, default=10, help="rounds of the leaf timing")
     args = parser.parse_args(argv)
     frozen = None
     if args.frozen:
-        print(leaf_speed(Path(args.frozen)))
+        print(leaf_speed(Path(args.frozen), rounds=args.leaf_rounds))
         frozen = FrozenPlayer("hard", args.frozen, time=args.time)
     frozen_depths: list[int] = []
     frozen_rates: list[float] = []

@@ -73,6 +73,17 @@ def test_the_weights_file_loads_with_every_weight() -> None:
     assert len(ev.WEIGHTS["advance"]) == 7
 
 
+def test_the_tuning_is_recorded_in_the_file() -> None:
+    from importlib import resources
+
+    document = json.loads(
+        resources.files("checkers_widget.engine").joinpath(ev.WEIGHTS_FILE).read_text()
+    )
+    tuning = document["tuning"]
+    assert tuning["mse_tuned"]["validation"] <= tuning["mse_hand_set"]["validation"]
+    assert tuning["positions_validation"] > 0
+
+
 def test_the_module_evaluates_with_the_file_weights() -> None:
     again = ev.make_evaluate(ev.load_weights())
     for position in _positions(300, seed=1):
