@@ -30,7 +30,10 @@ The weights of these terms are not written here: they are read at import from
 ``eval_weights.json`` beside this module (package data, shipped in the wheel), the one
 source of truth. ``scripts/tune_evaluation.py`` fitted them to the results of the OCA
 archive's games (Texel tuning; the file says how, and the README gives the errors before
-and after). A missing or malformed file raises :class:`~..core.errors.CheckersError` at
+and after). The terms above are what the code computes; the fitted weights decide how
+much each counts, and may drop one (the men's centre is 0 in the tuned file) or turn it
+round (the tuned double-corner weight rewards, rather than penalises, the stronger
+side). A missing or malformed file raises :class:`~..core.errors.CheckersError` at
 import rather than falling back to other numbers. :func:`make_evaluate` builds an
 evaluation from any set of weights (the tuning script calls it to measure a candidate);
 :func:`evaluate` is the one built from the file.
