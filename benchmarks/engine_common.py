@@ -59,6 +59,25 @@ def ballots(n: int, *, deck: bool = True) -> list[tuple[str, str, str]]:
     return [(r["acf_number"], r["moves"], r["fen_after_3_moves_white_to_move"]) for r in picked]
 
 
+def leaf_positions(n: int) -> list[tuple[int, int, int]]:
+    """Up to ``n`` quiet positions ``(black, white, kings)`` from Tinsley's games.
+
+    Every position of the package's 723 readable Tinsley games in which the side to move
+    has no capture (what the search evaluates at a leaf), in game order: openings, middle
+    games and endings as masters reach them, the same on every run.
+    """
+    out: list[tuple[int, int, int]] = []
+    for game in data.tinsley_games():
+        board = Board(game.start_fen)
+        for move in game.moves:
+            if not board.must_capture():
+                out.append(board.bitboards)
+                if len(out) == n:
+                    return out
+            board.push(move)
+    return out
+
+
 def classic(position_id: str) -> dict[str, str]:
     """A row of classic_positions.csv by id."""
     for row in csv_rows("classic_positions.csv"):
@@ -110,6 +129,96 @@ class EnginePlayer(Player):
         else:
             self.depths.append(a.depth)
         return a.move
+
+
+#: What a :class:`FrozenPlayer`'s process runs: it reads one request a line (the start
+#: position, the moves so far and the search limits, as JSON) and answers with the move
+#: its engine chooses, keeping one Engine for the whole game as EnginePlayer does.
+_FROZEN_SERVER = """
+import json, sys
+from checkers_widget.core.game import Game
+from checkers_widget.engine import Engine
+engine = None
+for line in sys.stdin:
+    request = json.loads(line)
+    if engine is None or request["fresh"]:
+        engine = Engine(request["level"], seed=request["seed"])
+    game = Game(fen=request["fen"], draw_rules=request["draw_rules"])
+    for move in request["moves"]:
+        game.play(move)
+    a = engine.analyse(game, **request["limits"])
+    reply = {"move": str(a.move), "depth": a.depth, "nodes": a.nodes, "time": a.time}
+    print(json.dumps(reply), flush=True)
+"""
+
+
+class FrozenPlayer(Player):
+    """One of our levels as another source tree has it (a frozen copy of the engine).
+
+    ``src`` is the ``src`` folder of another checkout, e.g. one made with
+    ``git worktree add /tmp/old-eval <commit>``. Its engine runs in a process of its own
+    (this Python, with ``PYTHONPATH=src``), so that both versions of the package can
+    play in one game; each move it is sent the game's start position and moves and
+    searches with ``limits``, replaying them into a Game with the match's draw rules
+    (``forty-moves``, as :func:`play_game`'s default), so it sees the same history an
+    EnginePlayer would.
+    """
+
+    def __init__(self, level: str, src: str, seed: int = 0, name: str | None = None, **limits: Any):
+        import os
+        import subprocess
+        import sys
+
+        env = {**os.environ, "PYTHONPATH": str(Path(src).resolve())}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _FROZEN_SERVER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=str(Path(src).resolve()),
+            env=env,
+        )
+        self.level = level
+        self.seed = seed
+        self.limits = limits
+        self.name = name or f"frozen-{level}"
+        self.depths: list[int] = []
+
+    def analyse(self, game: Game, *, fresh: bool = False) -> dict[str, Any]:
+        """The frozen engine's search of ``game``: its move (text), depth, nodes and time.
+
+        ``fresh``: with a new Engine (an empty hash table), as for a position of its own.
+        """
+        import json
+
+        assert self.process.stdin is not None and self.process.stdout is not None
+        request = {
+            "level": self.level,
+            "seed": self.seed,
+            "fen": game.start_fen,
+            "draw_rules": "forty-moves",
+            "moves": [str(m) for m in game.moves],
+            "limits": self.limits,
+            "fresh": fresh,
+        }
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+        return answer
+
+    def choose(self, game: Game) -> Move:
+        answer = self.analyse(game)
+        self.depths.append(answer["depth"])
+        for move in game.legal_moves():
+            if str(move) == answer["move"]:
+                return move
+        raise RuntimeError(f"the frozen engine answered {answer['move']!r}, not a legal move")
+
+    def close(self) -> None:
+        """End the engine's process."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
 
 
 class SimplePlayer(Player):

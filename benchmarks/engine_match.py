@@ -14,8 +14,16 @@ Examples (a few minutes each on a 2-core machine)::
     .venv/bin/python benchmarks/engine_match.py --pair hard:hard/nobook --openings 8 \\
         --start 4 --time 0.3
 
-A player is ``easy``, ``normal``, ``hard``, ``expert`` or ``simple``; ``NAME@T`` gives
-it ``T`` seconds a move (``hard@0.5``), ``NAME#N`` a node budget (``hard#20000``),
+A player is ``easy``, ``normal``, ``hard``, ``expert`` or ``simple``, or one of the
+levels prefixed ``frozen-`` (``frozen-hard#20000``): that level as the source tree given
+with ``--frozen SRC`` has it (a frozen copy of the engine, run in a process of its own;
+see engine_common.FrozenPlayer), e.g. to play a changed engine against the last commit::
+
+    git worktree add --detach /tmp/old-eval HEAD
+    .venv/bin/python benchmarks/engine_match.py --frozen /tmp/old-eval/src \\
+        --pair hard#20000:frozen-hard#20000 --openings 20
+
+``NAME@T`` gives it ``T`` seconds a move (``hard@0.5``), ``NAME#N`` a node budget (``hard#20000``),
 ``NAME=D`` a depth (``normal=6``). Without those, time-limited players (hard,
 expert, simple) get ``--time`` seconds, and easy/normal play their level's depth.
 Our levels play as the board's computer player does (``Engine.choose``: the opening
@@ -40,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine_common import (
     EnginePlayer,
+    FrozenPlayer,
     GameRecord,
     Player,
     SimplePlayer,
@@ -52,9 +61,9 @@ from engine_common import (
 from checkers_widget.core.board import START_FEN
 
 
-def make_player(spec: str, default_time: float, seed: int) -> Player:
+def make_player(spec: str, default_time: float, seed: int, frozen: str | None = None) -> Player:
     """A player from a spec like ``hard``, ``hard@0.5``, ``hard#20000``, ``normal=6``,
-    ``hard/nobook``."""
+    ``hard/nobook`` (or ``frozen-hard#20000``, from the source tree ``frozen``)."""
     book = True
     name = spec
     if name.endswith("/nobook"):
@@ -71,16 +80,26 @@ def make_player(spec: str, default_time: float, seed: int) -> Player:
         limits["depth"] = int(d)
     if name == "simple":
         return SimplePlayer(float(limits.get("time", default_time)), name=spec)
-    if not limits and name in ("hard", "expert"):
-        limits["time"] = default_time if name == "hard" else default_time * 5
+    level = name.removeprefix("frozen-")
+    if not limits and level in ("hard", "expert"):
+        limits["time"] = default_time if level == "hard" else default_time * 5
+    if name.startswith("frozen-"):
+        if frozen is None:
+            raise SystemExit(f"{spec}: give the frozen source tree with --frozen SRC")
+        return FrozenPlayer(level, frozen, seed=seed, name=spec, **limits)
     return EnginePlayer(name, seed=seed, name=spec, book=book, **limits)
 
 
-def _play(args: tuple[str, str, str, str, str, float, int, int]) -> GameRecord:
-    opening, fen, black_spec, white_spec, _, default_time, seed, max_plies = args
-    black = make_player(black_spec, default_time, seed)
-    white = make_player(white_spec, default_time, seed + 1)
-    return play_game(fen, black, white, opening=opening, max_plies=max_plies)
+def _play(args: tuple[str, str, str, str, str, float, int, int, str | None]) -> GameRecord:
+    opening, fen, black_spec, white_spec, _, default_time, seed, max_plies, frozen = args
+    black = make_player(black_spec, default_time, seed, frozen)
+    white = make_player(white_spec, default_time, seed + 1, frozen)
+    try:
+        return play_game(fen, black, white, opening=opening, max_plies=max_plies)
+    finally:
+        for player in (black, white):
+            if isinstance(player, FrozenPlayer):
+                player.close()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -96,6 +115,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--frozen", metavar="SRC", help="src/ of another checkout, for frozen-LEVEL players"
+    )
     args = parser.parse_args(argv)
     pairs = args.pair or ["hard:simple"]
     openings = ballots(args.openings) if args.openings else []
@@ -108,16 +130,17 @@ def main(argv: list[str] | None = None) -> None:
     for pair in pairs:
         a, b = pair.split(":")
         jobs = []
+        frozen = args.frozen
         for acf, moves, fen in openings:
             label = f"#{acf} {moves}"
             # The ballot FENs are after three moves, White to move: the first player
             # named gets White in the first game, Black in the second.
-            jobs.append((label, fen, b, a, pair, args.time, args.seed, args.max_plies))
-            jobs.append((label, fen, a, b, pair, args.time, args.seed, args.max_plies))
+            jobs.append((label, fen, b, a, pair, args.time, args.seed, args.max_plies, frozen))
+            jobs.append((label, fen, a, b, pair, args.time, args.seed, args.max_plies, frozen))
         for n in range(args.start):
             label, seed = f"start (seed {args.seed + 2 * n})", args.seed + 2 * n
-            jobs.append((label, START_FEN, b, a, pair, args.time, seed, args.max_plies))
-            jobs.append((label, START_FEN, a, b, pair, args.time, seed, args.max_plies))
+            jobs.append((label, START_FEN, b, a, pair, args.time, seed, args.max_plies, frozen))
+            jobs.append((label, START_FEN, a, b, pair, args.time, seed, args.max_plies, frozen))
         started = time.perf_counter()
         records: list[GameRecord] = []
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:

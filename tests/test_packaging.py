@@ -186,6 +186,8 @@ def test_the_wheel_holds_the_package_its_bundle_and_the_licence(built: Built) ->
     from checkers_widget.data import FILES
 
     assert {f"checkers_widget/data/{name}" for name in FILES} <= names
+    # The evaluation's tuned weights (read at import: the engine has no others).
+    assert "checkers_widget/engine/eval_weights.json" in names
     with zipfile.ZipFile(built.wheel) as whl, tarfile.open(built.sdist) as tar:
         source = tar.extractfile(f"{NAME}/src/checkers_widget/static/widget.js")
         assert source is not None

@@ -25,23 +25,76 @@ The terms (each computed for Black minus White, then signed for the side to move
   the stronger side is rewarded for bringing its kings close to the weaker side's
   kings and for driving them out of the double corners (squares 1, 5 and 28, 32),
   where a lone king is otherwise safe; a bare king caught on the edge is a win.
+
+The weights of these terms are not written here: they are read at import from
+``eval_weights.json`` beside this module (package data, shipped in the wheel), the one
+source of truth. ``scripts/tune_evaluation.py`` fitted them to the results of the OCA
+archive's games (Texel tuning; the file says how, and the README gives the errors before
+and after). The terms above are what the code computes; the fitted weights decide how
+much each counts, and may drop one (the men's centre is 0 in the tuned file) or turn it
+round (the tuned double-corner weight rewards, rather than penalises, the stronger
+side). A missing or malformed file raises :class:`~..core.errors.CheckersError` at
+import rather than falling back to other numbers. :func:`make_evaluate` builds an
+evaluation from any set of weights (the tuning script calls it to measure a candidate);
+:func:`evaluate` is the one built from the file.
 """
 
 from __future__ import annotations
 
+import json
+import types
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any, cast
+
+from ..core.errors import CheckersError
 from ..core.squares import BIT, SQUARE_OF_BIT, VALID, column_of, row_of
 
-__all__ = ["KING", "MAN", "evaluate", "evaluate_side"]
+__all__ = [
+    "KING",
+    "MAN",
+    "WEIGHTS",
+    "WEIGHTS_FILE",
+    "WEIGHT_NAMES",
+    "evaluate",
+    "evaluate_side",
+    "load_weights",
+    "make_evaluate",
+]
 
-MAN = 100
-KING = 140
-#: Scale of the "trade when ahead" bonus: ``TRADE * material diff / total material``.
-TRADE = 400
-#: Penalty (for the stronger side) per weak king sitting in a double corner.
-DC_PENALTY = 30
+#: The package data file the weights are read from (in this module's package).
+WEIGHTS_FILE = "eval_weights.json"
+
+#: Every weight the file must give, in the order the tuning script reports them.
+#: ``advance`` is a list (one value per row a man has advanced, 0-6); the rest are
+#: integers in hundredths of a man.
+WEIGHT_NAMES: tuple[str, ...] = (
+    "man",
+    "king",
+    "trade",
+    "advance",
+    "back",
+    "bridge",
+    "centre_inner",
+    "centre_outer",
+    "mobility_man",
+    "king_centre",
+    "mobility_king",
+    "ending_closeness",
+    "ending_edge",
+    "ending_double_corner",
+)
+
+#: The advancement table's entries are divided by this (finer steps than whole points):
+#: a man ``r`` rows up is worth ``advance[r] * (24 - pieces) / ADVANCE_DIVISOR``.
+ADVANCE_DIVISOR = 20
+
+#: The weights stored in the men's lookup tables; their sums over one colour's men
+#: must fit the 8-bit fields the tables pack them into (see :func:`_chunk_tables`).
+_TABLE_WEIGHTS = ("advance", "back", "bridge", "centre_inner", "centre_outer")
 
 
-def _mask(squares: list[int] | range) -> int:
+def _mask(squares: list[int] | range | tuple[int, ...]) -> int:
     m = 0
     for s in squares:
         m |= BIT[s]
@@ -56,26 +109,11 @@ def _planes(weights: dict[int, int], bits: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _mirror(weights: dict[int, int]) -> dict[int, int]:
-    """The same table seen from the other side (square s <-> 33 - s)."""
-    return {33 - s: w for s, w in weights.items()}
-
-
-# Rows a Black man has advanced: 0 on squares 1-4 ... 6 on 25-28 (29-32 crown it).
-_ADV_BLACK = {s: row_of(s) for s in range(1, 33)}
-ADV_B = _planes(_ADV_BLACK, 3)
-ADV_W = _planes(_mirror(_ADV_BLACK), 3)
-
-# Centre weights for men (Black's view; the centre is symmetric, but a man on the
-# opponent's half is already counted by advancement).
-_CENTRE = {s: 0 for s in range(1, 33)}
-for _s in (14, 15, 18, 19):
-    _CENTRE[_s] = 3
-for _s in (10, 11, 22, 23):
-    _CENTRE[_s] = 1
-for _s in (13, 16, 17, 20):
-    _CENTRE[_s] = 1
-CENTRE = _planes(_CENTRE, 2)
+#: The central squares (weighted ``centre_inner`` for a man) and the ring around them
+#: that is not on an edge (``centre_outer``). The centre is symmetric, so one table
+#: serves both colours (a man on the other side's half is also counted by advancement).
+CENTRE_INNER = (14, 15, 18, 19)
+CENTRE_OUTER = (10, 11, 22, 23, 13, 16, 17, 20)
 
 # Kings: centre good, edges and corners poor (symmetric, so one table for both).
 _KING_PST = {}
@@ -84,11 +122,6 @@ for _s in range(1, 33):
     _d = max(abs(2 * _r - 7), abs(2 * _c - 7))  # 1 (centre) .. 7 (edge)
     _KING_PST[_s] = (7 - _d) // 2  # 3 in the centre, 0 on the edge
 KING_PST = _planes(_KING_PST, 2)
-
-BACK_B = _mask([1, 2, 3, 4])
-BRIDGE_B = _mask([1, 3])
-BACK_W = _mask([29, 30, 31, 32])
-BRIDGE_W = _mask([30, 32])
 
 #: The double corners: where a lone king holds out against two.
 DOUBLE_CORNERS = _mask([1, 5, 28, 32])
@@ -100,8 +133,12 @@ _COORD: dict[int, tuple[int, int]] = {
 }
 
 
-def _closeness(strong: int, weak: int) -> int:
-    """How close the strong kings are to the weak kings (larger is closer), 0-7 scaled."""
+def closeness(strong: int, weak: int) -> tuple[int, int]:
+    """How close the strong kings are to the weak kings: ``(sum, pairs)``.
+
+    The sum over every (strong, weak) pair of ``7 - distance`` (king moves apart), and
+    the number of pairs; the evaluation adds ``ending_closeness * sum // pairs``.
+    """
     total = 0
     n = 0
     s_bits = []
@@ -116,7 +153,7 @@ def _closeness(strong: int, weak: int) -> int:
         for sr, sc in s_bits:
             total += 7 - max(abs(sr - wr), abs(sc - wc))
             n += 1
-    return (total * 4) // n if n else 0
+    return total, n
 
 
 def _chunk_tables(weights: dict[int, tuple[int, int, int]]) -> tuple[tuple[int, ...], ...]:
@@ -125,9 +162,10 @@ def _chunk_tables(weights: dict[int, tuple[int, int, int]]) -> tuple[tuple[int, 
     ``weights[s]`` is ``(advancement, centre, back rank)`` for a man on square ``s``.
     Entry ``t[j][x]`` is the sum over the set bits of ``x`` (bits ``9j`` to ``9j + 8``
     of the board) of those three terms and of the number of men, packed as
-    ``adv | centre << 8 | back << 16 | count << 24`` (each sum stays below 256 for 12
-    men), so four lookups give all of them for the men of one colour at once: cheaper
-    in CPython than a popcount per bit plane.
+    ``adv | centre << 8 | back << 16 | count << 24`` (:func:`load_weights` checks that
+    each sum stays below 256 for any 12 men), so four lookups give all of them for the
+    men of one colour at once: cheaper in CPython than a popcount per bit plane. (The
+    packed value stays below ``2**30``, one CPython digit.)
     """
     by_bit = {BIT[s].bit_length() - 1: w for s, w in weights.items()}
     tables = []
@@ -144,24 +182,153 @@ def _chunk_tables(weights: dict[int, tuple[int, int, int]]) -> tuple[tuple[int, 
     return tuple(tables)
 
 
-def _men_weights(black: bool) -> dict[int, tuple[int, int, int]]:
-    """Per-square (advancement, centre, back rank) of a man of one colour."""
+def men_weights(weights: Mapping[str, Any], black: bool) -> dict[int, tuple[int, int, int]]:
+    """Per-square (advancement, centre, back rank) of a man of one colour.
+
+    Advancement counts the rows the man has come up from its own home row (0-6); the
+    back-rank value is ``back`` on the man's home row plus ``bridge`` on the two bridge
+    squares (1 and 3 for Black, 30 and 32 for White).
+    """
+    advance = weights["advance"]
     out = {}
     for s in range(1, 33):
         own = s if black else 33 - s  # the square as seen from the man's own side
-        back = 4 if own <= 4 else 0
+        back = weights["back"] if own <= 4 else 0
         if own in (1, 3):
-            back += 6  # a bridge square
-        out[s] = (_ADV_BLACK[own], 2 * _CENTRE[s], back)
+            back += weights["bridge"]
+        rows = row_of(own)
+        adv = advance[rows] if rows < len(advance) else 0
+        centre = (
+            weights["centre_inner"]
+            if s in CENTRE_INNER
+            else weights["centre_outer"]
+            if s in CENTRE_OUTER
+            else 0
+        )
+        out[s] = (adv, centre, back)
     return out
 
 
-MEN_B = _chunk_tables(_men_weights(True))
-MEN_W = _chunk_tables(_men_weights(False))
+def _largest_sums(weights: Mapping[str, Any]) -> tuple[int, int, int]:
+    """The largest sum of each men's table field over any 12 squares (one colour)."""
+    table = men_weights(weights, True)
+    return tuple(  # type: ignore[return-value]
+        sum(sorted((w[i] for w in table.values()), reverse=True)[:12]) for i in range(3)
+    )
+
+
+def load_weights(text: str | bytes | None = None) -> dict[str, Any]:
+    """The evaluation's weights from the JSON text of a weights file (default: the file
+    the package carries), checked.
+
+    The file is an object with a ``"weights"`` object holding every name of
+    :data:`WEIGHT_NAMES` (other keys say where the numbers come from). Raises
+    :class:`CheckersError` naming the problem when the file is missing, is not JSON, or
+    lacks a weight, has an unknown one or a value of the wrong kind: the evaluation has
+    no other weights to fall back on.
+    """
+    where = WEIGHTS_FILE if text is None else "the weights text"
+    if text is None:
+        try:
+            text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_bytes()
+        except OSError as exc:
+            raise CheckersError(
+                f"the evaluation's weights file {WEIGHTS_FILE} cannot be read ({exc}); "
+                "it ships with the package (scripts/tune_evaluation.py writes it)"
+            ) from None
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise CheckersError(f"{where} is not valid JSON: {exc}") from None
+    weights = data.get("weights") if isinstance(data, dict) else None
+    if not isinstance(weights, dict):
+        raise CheckersError(f'{where} has no "weights" object')
+    missing = [n for n in WEIGHT_NAMES if n not in weights]
+    unknown = sorted(set(weights) - set(WEIGHT_NAMES))
+    if missing or unknown:
+        raise CheckersError(
+            f"{where}: "
+            + "; ".join(
+                part
+                for part in (
+                    f"missing {', '.join(missing)}" if missing else "",
+                    f"unknown {', '.join(unknown)}" if unknown else "",
+                )
+                if part
+            )
+        )
+
+    def integer(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    for name in WEIGHT_NAMES:
+        value = weights[name]
+        if name == "advance":
+            if not (isinstance(value, list) and len(value) == 7 and all(integer(v) for v in value)):
+                raise CheckersError(f"{where}: advance must be a list of 7 integers (rows 0-6)")
+        elif not integer(value):
+            raise CheckersError(f"{where}: {name} must be an integer, not {value!r}")
+    for name in _TABLE_WEIGHTS:
+        value = weights[name]
+        if any(v < 0 for v in (value if isinstance(value, list) else [value])):
+            raise CheckersError(f"{where}: {name} must not be negative (a lookup table holds it)")
+    if weights["man"] <= 0:
+        raise CheckersError(f"{where}: man must be positive (it is the unit)")
+    if max(_largest_sums(weights)) > 255:
+        raise CheckersError(
+            f"{where}: the advance, centre or back-rank weights are too large: their sum "
+            "over 12 men must stay below 256"
+        )
+    return dict(weights)
+
+
+def _constants(weights: Mapping[str, Any]) -> dict[str, Any]:
+    """The global names :func:`evaluate`'s code reads, for the given weights."""
+    return {
+        "MAN": int(weights["man"]),
+        "KING": int(weights["king"]),
+        "TRADE": int(weights["trade"]),
+        "MOB": int(weights["mobility_man"]),
+        "KC1": int(weights["king_centre"]),
+        "KC2": 2 * int(weights["king_centre"]),
+        "KMOB": int(weights["mobility_king"]),
+        "CLOSE": int(weights["ending_closeness"]),
+        "EDGE": int(weights["ending_edge"]),
+        "DC_PENALTY": int(weights["ending_double_corner"]),
+        "MEN_B": _chunk_tables(men_weights(weights, True)),
+        "MEN_W": _chunk_tables(men_weights(weights, False)),
+    }
+
+
+#: The weights the package's evaluation uses, read from :data:`WEIGHTS_FILE`.
+WEIGHTS: dict[str, Any] = load_weights()
+_C = _constants(WEIGHTS)
+#: A man's value: the unit of every score (100, so scores are hundredths of a man).
+MAN: int = _C["MAN"]
+#: A king's value in the same unit.
+KING: int = _C["KING"]
+#: Scale of the "trade when ahead" bonus: ``TRADE * material diff / total material``.
+TRADE: int = _C["TRADE"]
+MOB: int = _C["MOB"]
+KC1: int = _C["KC1"]
+KC2: int = _C["KC2"]
+KMOB: int = _C["KMOB"]
+CLOSE: int = _C["CLOSE"]
+EDGE: int = _C["EDGE"]
+#: Penalty (for the stronger side) per weak king sitting in a double corner.
+DC_PENALTY: int = _C["DC_PENALTY"]
+MEN_B: tuple[tuple[int, ...], ...] = _C["MEN_B"]
+MEN_W: tuple[tuple[int, ...], ...] = _C["MEN_W"]
 
 
 def evaluate(black: int, white: int, kings: int) -> int:
-    """The position's value for Black, in hundredths of a man (negate for White)."""
+    """The position's value for Black, in hundredths of a man (negate for White).
+
+    The weights are this module's globals (from :data:`WEIGHTS_FILE`); the numbers
+    are read as globals, as the hand-written constants were, so that reading them
+    from a file costs the search nothing. (The advancement divisor stays a literal:
+    :data:`ADVANCE_DIVISOR`.)
+    """
     if not kings:
         # Men only (most leaves before the ending): the same terms as below, with the
         # king terms left out and the men counted by the tables.
@@ -177,7 +344,7 @@ def evaluate(black: int, white: int, kings: int) -> int:
             score += trade if nbm > nwm else -trade
         w_adv = 24 - nbm - nwm
         if w_adv > 0:
-            score += ((sb & 255) * w_adv) // 5 - ((sw & 255) * w_adv) // 5
+            score += ((sb & 255) * w_adv) // 20 - ((sw & 255) * w_adv) // 20
         if nwm:
             score += ((sb >> 16) & 255) * (nwm if nwm < 8 else 8) // 8
         if nbm:
@@ -187,7 +354,7 @@ def evaluate(black: int, white: int, kings: int) -> int:
             score
             + ((sb >> 8) & 255)
             - ((sw >> 8) & 255)
-            + 2
+            + MOB
             * (
                 ((black << 4) & empty).bit_count()
                 + ((black << 5) & empty).bit_count()
@@ -223,7 +390,7 @@ def evaluate(black: int, white: int, kings: int) -> int:
         # Advancement, weighted up as the board empties (0 with all 24 pieces).
         w_adv = 24 - pieces
         if w_adv > 0:
-            score += ((sb & 255) * w_adv) // 5 - ((sw & 255) * w_adv) // 5
+            score += ((sb & 255) * w_adv) // 20 - ((sw & 255) * w_adv) // 20
         # Back-rank guard while the other side has men that could crown.
         if nwm:
             score += ((sb >> 16) & 255) * (nwm if nwm < 8 else 8) // 8
@@ -234,10 +401,10 @@ def evaluate(black: int, white: int, kings: int) -> int:
         # Mobility of the men (kings' mobility is in their table and the ending term).
         mob = ((bm << 4) & empty).bit_count() + ((bm << 5) & empty).bit_count()
         mob -= ((wm >> 4) & empty).bit_count() + ((wm >> 5) & empty).bit_count()
-        score += 2 * mob
+        score += MOB * mob
     if nbk or nwk:
         k0, k1 = KING_PST
-        score += 3 * ((bk & k0).bit_count() - (wk & k0).bit_count()) + 6 * (
+        score += KC1 * ((bk & k0).bit_count() - (wk & k0).bit_count()) + KC2 * (
             (bk & k1).bit_count() - (wk & k1).bit_count()
         )
         kmob = (
@@ -252,16 +419,30 @@ def evaluate(black: int, white: int, kings: int) -> int:
             + ((wk >> 4) & empty).bit_count()
             + ((wk >> 5) & empty).bit_count()
         )
-        score += 2 * kmob
+        score += KMOB * kmob
         if pieces <= 10 and diff:
             # King-endgame technique for the stronger side.
             if diff > 0 and bk and wk:
-                score += _closeness(bk, wk) + 4 * (wk & EDGES).bit_count()
+                total, n = closeness(bk, wk)
+                score += (total * CLOSE) // n + EDGE * (wk & EDGES).bit_count()
                 score -= DC_PENALTY * (wk & DOUBLE_CORNERS).bit_count()
             elif diff < 0 and wk and bk:
-                score -= _closeness(wk, bk) + 4 * (bk & EDGES).bit_count()
+                total, n = closeness(wk, bk)
+                score -= (total * CLOSE) // n + EDGE * (bk & EDGES).bit_count()
                 score += DC_PENALTY * (bk & DOUBLE_CORNERS).bit_count()
     return score
+
+
+def make_evaluate(weights: Mapping[str, Any]) -> Callable[[int, int, int], int]:
+    """:func:`evaluate` with other weights (checked by :func:`load_weights` first).
+
+    The same code, run with this module's globals but the weights' constants and
+    lookup tables in place of the file's: what the tuning script measures a candidate
+    with, and exactly what the search would compute with those weights.
+    """
+    namespace = {**globals(), **_constants(weights)}
+    function = types.FunctionType(evaluate.__code__, namespace, "evaluate")
+    return cast("Callable[[int, int, int], int]", function)
 
 
 def evaluate_side(own: int, opp: int, kings: int, black: bool) -> int:
