@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import lzma
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -381,6 +382,28 @@ def score_of(records: list[GameRecord], name: str) -> tuple[float, int, int, int
         else:
             losses += 1
     return wins + draws / 2, wins, draws, losses
+
+
+def elo_difference(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
+    """The Elo difference a score implies, with a 95% interval: ``(elo, low, high)``.
+
+    The logistic model (a score ``s`` is ``400 * log10(s / (1 - s))`` Elo), and the
+    interval from the score's standard error over the games (each game 1, 1/2 or 0, so
+    draws narrow it), clipped to scores strictly between 0 and 1 (a clean sweep has no
+    finite Elo: its bound is shown at a score of 1 - 1/(2n) instead)."""
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    score = (wins + draws / 2) / n
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
+    margin = 1.96 * math.sqrt(variance / n)
+    edge = 1 / (2 * n)
+
+    def elo(s: float) -> float:
+        s = min(max(s, edge), 1 - edge)
+        return 400 * math.log10(s / (1 - s))
+
+    return elo(score), elo(score - margin), elo(score + margin)
 
 
 def table(rows: list[list[str]], header: list[str]) -> str:

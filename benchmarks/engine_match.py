@@ -53,6 +53,7 @@ from engine_common import (
     Player,
     SimplePlayer,
     ballots,
+    elo_difference,
     play_game,
     score_of,
     table,
@@ -153,6 +154,7 @@ def main(argv: list[str] | None = None) -> None:
                 )
         pts, w, d, lost = score_of(records, a)
         n = len(records)
+        elo, low, high = elo_difference(w, d, lost)
         summary.append(
             [
                 f"{a} v {b}",
@@ -160,11 +162,14 @@ def main(argv: list[str] | None = None) -> None:
                 f"{w}-{d}-{lost}",
                 f"{pts:.1f}/{n}",
                 f"{100 * pts / n:.0f}%",
+                f"{elo:+.0f} [{low:+.0f}, {high:+.0f}]",
                 f"{time.perf_counter() - started:.0f}s",
             ]
         )
     print()
-    print(table(summary, ["match", "games", "W-D-L (first)", "points", "score", "wall"]))
+    print(
+        table(summary, ["match", "games", "W-D-L (first)", "points", "score", "Elo [95%]", "wall"])
+    )
 
 
 if __name__ == "__main__":
