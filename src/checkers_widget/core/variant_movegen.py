@@ -25,6 +25,16 @@ reaching the crown row during a capture follows the variant's ``crowning``. Then
 ``capture_rule`` chooses among the complete captures, and unless ``distinct_routes``,
 captures that take the same pieces from the same square to the same square (and crown
 alike) are one move, the first route found standing for them.
+
+Speed (perft and the engine call this at every node): in this layout the neighbour of a
+square in a given direction is a fixed number of squares away for all squares of one row
+parity, so the men's steps and first jumps of a whole side are found with a few shifts of
+whole bitboards (:class:`_Shifts`), and a flying king finds the first piece along a
+diagonal from a mask of that diagonal (:class:`_Rays`) instead of square by square. The
+move lists keep their order (by starting square, then direction, then distance: the first
+route found of a capture is the one listed). :meth:`VariantRules.perft` needs no routes:
+it walks captures as bare outcomes (start, end, pieces left, crowning: :class:`_Outcomes`)
+and counts the last ply without making moves.
 """
 
 from __future__ import annotations
@@ -32,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from .geometry import Geometry
 from .variants import Variant
 
 __all__ = ["RawMove", "VariantRules", "rules_of"]
@@ -40,13 +51,178 @@ __all__ = ["RawMove", "VariantRules", "rules_of"]
 #: whether a man is crowned, and the bit mask of the jumped squares (0 for a step).
 RawMove = tuple[tuple[int, ...], tuple[int, ...], bool, int]
 
+#: The directions towards the low numbers (up) and towards the high numbers (down).
+_UP, _DOWN, _ALL = (0, 1), (2, 3), (0, 1, 2, 3)
+
+#: One group of squares whose neighbours in a direction are equally far:
+#: ``(origins mask, distance to the first square, distance to the second)``.
+_Group = tuple[int, int, int]
+
+#: A jump from a square: ``(victim bit, landing square, landing bit)``.
+_Jump = tuple[int, int, int]
+
+#: A perft outcome, one int: ``pieces left << 16 | start << 8 | end << 1 | crowns`` where
+#: "pieces left" is the opponent's pieces not taken (:class:`_Outcomes`).
+_KEY_SHIFT = 16
+
+
+def _groups(geo: Geometry, dirs: tuple[int, ...], reach: int) -> tuple[_Group, ...]:
+    """The squares with ``reach`` (1 or 2) squares ahead in each of ``dirs``, grouped by
+    the distances to those squares (so a group moves by one shift)."""
+    found: dict[tuple[int, int], int] = {}
+    for s in range(1, geo.squares + 1):
+        for d in dirs:
+            ray = geo.rays[s][d]
+            if len(ray) >= reach:
+                key = (abs(ray[0] - s), abs(ray[reach - 1] - s))
+                found[key] = found.get(key, 0) | 1 << s
+    return tuple((mask, first, second) for (first, second), mask in found.items())
+
+
+class _Shifts:
+    """Steps and first jumps of many pieces at once, in one set of directions.
+
+    ``*_up`` hold the groups towards the low numbers (a right shift moves a piece there),
+    ``*_down`` those towards the high numbers (a left shift); see :func:`_groups`.
+    """
+
+    def __init__(self, geo: Geometry, dirs: tuple[int, ...]) -> None:
+        up = tuple(d for d in dirs if d in _UP)
+        down = tuple(d for d in dirs if d in _DOWN)
+        self.step_up, self.step_down = _groups(geo, up, 1), _groups(geo, down, 1)
+        self.jump_up, self.jump_down = _groups(geo, up, 2), _groups(geo, down, 2)
+
+    def jumpers(self, pieces: int, prey: int, empty: int) -> int:
+        """The ``pieces`` that can jump a piece of ``prey`` onto an ``empty`` square."""
+        found = 0
+        for mask, first, second in self.jump_up:
+            found |= pieces & mask & prey << first & empty << second
+        for mask, first, second in self.jump_down:
+            found |= pieces & mask & prey >> first & empty >> second
+        return found
+
+    def count_steps(self, pieces: int, empty: int) -> int:
+        """How many steps ``pieces`` have onto ``empty`` squares."""
+        count = 0
+        for mask, first, _ in self.step_up:
+            count += (pieces & mask & empty << first).bit_count()
+        for mask, first, _ in self.step_down:
+            count += (pieces & mask & empty >> first).bit_count()
+        return count
+
+    def steps(self, pieces: int, empty: int) -> list[tuple[int, int]]:
+        """Every step of ``pieces`` onto ``empty`` squares, as ``(from bit, to bit)``."""
+        out = []
+        for mask, first, _ in self.step_up:
+            targets = (pieces & mask) >> first & empty
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                out.append((low << first, low))
+        for mask, first, _ in self.step_down:
+            targets = (pieces & mask) << first & empty
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                out.append((low >> first, low))
+        return out
+
+
+#: One diagonal from a square, for flying kings: ``(mask, beyond, after)`` where ``mask``
+#: holds the diagonal's squares, ``beyond[v]`` the squares past ``v`` in the same
+#: direction and ``after[v]`` the bit of the first of them (0 at the edge).
+_Ray = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+class _Rays:
+    """The diagonals from every square as bit masks: what a flying king reaches.
+
+    ``up[s]`` and ``down[s]`` list the non-empty diagonals from ``s`` towards the low or
+    the high numbers (:data:`_Ray`). Along an up diagonal the square nearest to ``s``
+    has the highest bit, along a down one the lowest, so the first piece met is one bit
+    operation away.
+    """
+
+    def __init__(self, geo: Geometry) -> None:
+        count = geo.squares + 1
+        masks = [
+            tuple(sum(1 << q for q in geo.rays[s][d]) if s else 0 for s in range(count))
+            for d in _ALL
+        ]
+        after = [
+            tuple(1 << geo.rays[s][d][0] if s and geo.rays[s][d] else 0 for s in range(count))
+            for d in _ALL
+        ]
+
+        def side(dirs: tuple[int, ...]) -> tuple[tuple[_Ray, ...], ...]:
+            return tuple(
+                tuple((masks[d][s], masks[d], after[d]) for d in dirs if masks[d][s])
+                for s in range(count)
+            )
+
+        self.up, self.down = side(_UP), side(_DOWN)
+
+    def count_moves(self, kings: int, occupied: int) -> int:
+        """How many squares ``kings`` can fly to (each empty square before a piece)."""
+        count = 0
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            s = low.bit_length() - 1
+            for ray, _, _ in self.up[s]:
+                last = (ray & occupied).bit_length()
+                count += (ray >> last << last).bit_count()
+            for ray, _, _ in self.down[s]:
+                near = ray & occupied
+                count += (ray & ((near & -near) - 1)).bit_count()
+        return count
+
+    def moves(self, kings: int, occupied: int) -> list[tuple[int, int]]:
+        """Every flight of ``kings``, as ``(from bit, to bit)`` (in no particular order)."""
+        out = []
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            s = low.bit_length() - 1
+            free = 0
+            for ray, _, _ in self.up[s]:
+                last = (ray & occupied).bit_length()
+                free |= ray >> last << last
+            for ray, _, _ in self.down[s]:
+                near = ray & occupied
+                free |= ray & ((near & -near) - 1)
+            while free:
+                to = free & -free
+                free ^= to
+                out.append((low, to))
+        return out
+
+    def capturers(self, kings: int, prey: int, occupied: int, empty: int) -> int:
+        """The ``kings`` that can fly to a piece of ``prey`` and jump it."""
+        found = 0
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            s = low.bit_length() - 1
+            for ray, _, after in self.up[s]:
+                last = (ray & occupied).bit_length() - 1
+                if last > 0 and prey >> last & 1 and after[last] & empty:
+                    found |= low
+            for ray, _, after in self.down[s]:
+                near = ray & occupied
+                victim = near & -near
+                if victim & prey and after[victim.bit_length() - 1] & empty:
+                    found |= low
+        return found
+
 
 class VariantRules:
     """The moves of one variant: :meth:`moves`, :meth:`has_capture` and :meth:`perft`.
 
     Built once per variant (:func:`rules_of`): the variant's fields are turned into
-    tables (the jumps from each square, the men's steps, the crown rows) so that the
-    generator reads no field while it runs.
+    tables (the jumps from each square, the shift groups of steps and jumps, the
+    diagonals as masks, the crown rows) so that the generator reads no field while it
+    runs.
     """
 
     def __init__(self, variant: Variant) -> None:
@@ -55,6 +231,7 @@ class VariantRules:
         self.squares = geo.squares
         self.bit = geo.bit
         self.rays = geo.rays
+        self.board = sum(geo.bit[1:])
         self.flying = variant.flying_kings
         self.men_take_kings = variant.men_capture_kings
         self.crowning = variant.crowning
@@ -62,10 +239,15 @@ class VariantRules:
         self.choose = _CHOOSERS[variant.capture_rule]
         # Index 0: men moving up (towards square 1); index 1: men moving down.
         self.crown_row = (geo.top_row, geo.bottom_row)
-        forward = ((0, 1), (2, 3))
-        both = (0, 1, 2, 3)
-        self.man_jump_dirs = (both, both) if variant.men_capture_backward else forward
+        forward = (_UP, _DOWN)
+        self.man_jump_dirs = (_ALL, _ALL) if variant.men_capture_backward else forward
         self.man_step_dirs = forward
+        self.man_steps = (_Shifts(geo, _UP), _Shifts(geo, _DOWN))
+        self.king_shifts = _Shifts(geo, _ALL)
+        self.man_jumps = (
+            (self.king_shifts, self.king_shifts) if variant.men_capture_backward else self.man_steps
+        )
+        self.king_rays = _Rays(geo)
         bit = geo.bit
         # jumps[s]: per direction, (victim, victim bit, landing, landing bit) or None.
         self.jumps: tuple[tuple[tuple[int, int, int, int] | None, ...], ...] = tuple(
@@ -77,11 +259,38 @@ class VariantRules:
             else ()
             for s in range(geo.squares + 1)
         )
+        # The same jumps as (victim bit, landing, landing bit), only those on the board.
+        self.man_jump_lists = (
+            self._jump_lists(self.man_jump_dirs[0]),
+            self._jump_lists(self.man_jump_dirs[1]),
+        )
+        self.king_jump_lists = self._jump_lists(_ALL)
+        # perft walks captures as outcomes unless the rule needs the order of the pieces
+        # taken (Italian) or every route counts (distinct routes): then it uses captures().
+        # (And men that take kings: a walk then follows one mask of the pieces to take.)
+        self.by_outcome = (
+            not self.distinct
+            and variant.capture_rule in _OUTCOME_SCORES
+            and variant.men_capture_kings
+        )
+        self.outcome_walkers = (_outcome_walker(self, False), _outcome_walker(self, True))
+        self.outcome_score = _OUTCOME_SCORES.get(variant.capture_rule)
+
+    def _jump_lists(self, dirs: tuple[int, ...]) -> tuple[tuple[_Jump, ...], ...]:
+        """Per square, its jumps in ``dirs`` that fit on the board, in direction order."""
+        return tuple(
+            tuple(
+                (jump[1], jump[2], jump[3]) for d in dirs if (jump := self.jumps[s][d]) is not None
+            )
+            if s
+            else ()
+            for s in range(self.squares + 1)
+        )
 
     # ------------------------------------------------------------------ moves
     def moves(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
         """Every legal move of the side to move: its captures if it has one, else its steps."""
-        if self.has_capture(own, opp, kings, down):
+        if self.capturers(own, opp, kings, down):
             return self.captures(own, opp, kings, down)
         return self.steps(own, opp, kings, down)
 
@@ -116,69 +325,37 @@ class VariantRules:
 
     def count_steps(self, own: int, opp: int, kings: int, down: bool) -> int:
         """``len(self.steps(...))`` without making the moves (perft's last ply)."""
-        bit, rays, flying = self.bit, self.rays, self.flying
         occupied = own | opp
-        man_dirs = self.man_step_dirs[down]
-        count = 0
-        mask = own
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            src = low.bit_length() - 1
-            if kings & low:
-                for ray in rays[src]:
-                    for dst in ray:
-                        if occupied & bit[dst]:
-                            break
-                        count += 1
-                        if not flying:
-                            break
+        empty = self.board & ~occupied
+        count = self.man_steps[down].count_steps(own & ~kings, empty)
+        own_kings = own & kings
+        if own_kings:
+            if self.flying:
+                count += self.king_rays.count_moves(own_kings, occupied)
             else:
-                square_rays = rays[src]
-                for d in man_dirs:
-                    ray = square_rays[d]
-                    if ray and not occupied & bit[ray[0]]:
-                        count += 1
+                count += self.king_shifts.count_steps(own_kings, empty)
         return count
 
     def has_capture(self, own: int, opp: int, kings: int, down: bool) -> bool:
         """Whether the side to move has a capture (and so must capture)."""
+        return self.capturers(own, opp, kings, down) != 0
+
+    def capturers(self, own: int, opp: int, kings: int, down: bool) -> int:
+        """The mask of the side to move's pieces that can capture (0: no capture)."""
         occupied = own | opp
-        bit, rays, jumps = self.bit, self.rays, self.jumps
-        man_dirs = self.man_jump_dirs[down]
-        men_take_kings = self.men_take_kings
-        mask = own
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            src = low.bit_length() - 1
-            if kings & low:
-                if self.flying:
-                    for ray in rays[src]:
-                        for i, sq in enumerate(ray):
-                            if occupied & bit[sq]:
-                                if (
-                                    opp & bit[sq]
-                                    and i + 1 < len(ray)
-                                    and not occupied & bit[ray[i + 1]]
-                                ):
-                                    return True
-                                break
-                    continue
-                dirs: tuple[int, ...] = (0, 1, 2, 3)
+        empty = self.board & ~occupied
+        men = own & ~kings
+        found = 0
+        if men:
+            prey = opp if self.men_take_kings else opp & ~kings
+            found = self.man_jumps[down].jumpers(men, prey, empty)
+        own_kings = own & kings
+        if own_kings:
+            if self.flying:
+                found |= self.king_rays.capturers(own_kings, opp, occupied, empty)
             else:
-                dirs = man_dirs
-            square_jumps = jumps[src]
-            for d in dirs:
-                jump = square_jumps[d]
-                if (
-                    jump is not None
-                    and opp & jump[1]
-                    and not occupied & jump[3]
-                    and (men_take_kings or kings & low or not kings & jump[1])
-                ):
-                    return True
-        return False
+                found |= self.king_shifts.jumpers(own_kings, opp, empty)
+        return found
 
     def captures(
         self, own: int, opp: int, kings: int, down: bool, *, every_route: bool = False
@@ -191,7 +368,7 @@ class VariantRules:
         men_take_kings = self.men_take_kings
         crown_row = self.crown_row[down]
         man_dirs = self.man_jump_dirs[down]
-        all_dirs = (0, 1, 2, 3)
+        all_dirs = _ALL
         found: list[tuple[tuple[int, ...], tuple[int, ...], bool, int, bool]] = []
         occupied = own | opp
 
@@ -262,7 +439,8 @@ class VariantRules:
             crowns = not start_king and (crowned or bool(bit[end] & crown_row))
             found.append(((*path, end), tuple(caps), crowns, taken, start_king))
 
-        mask = own
+        # Only the pieces that can capture at all start a walk (the order stays by square).
+        mask = self.capturers(own, opp, kings, down)
         while mask:
             low = mask & -mask
             mask ^= low
@@ -289,25 +467,197 @@ class VariantRules:
         """Leaf count of the legal-move tree ``depth`` plies deep (the last ply counted in bulk)."""
         if depth == 0:
             return 1
-        if not self.has_capture(own, opp, kings, down):
-            if depth == 1:
-                return self.count_steps(own, opp, kings, down)
-            moves = self.steps(own, opp, kings, down)
-        else:
-            moves = self.captures(own, opp, kings, down)
-            if depth == 1:
-                return len(moves)
-        bit = self.bit
+        if depth == 1:
+            return self.count_moves(own, opp, kings, down)
+        perft, up, depth = self.perft, not down, depth - 1
         total = 0
-        for path, _caps, crowns, taken in moves:
-            src, dst = bit[path[0]], bit[path[-1]]
-            moved = (own ^ src) | dst
-            left = opp & ~taken
-            new_kings = kings & ~taken & ~src
-            if crowns or kings & src:
-                new_kings |= dst
-            total += self.perft(left, moved, new_kings, not down, depth - 1)
+        for child_own, child_opp, child_kings in self.children(own, opp, kings, down):
+            total += perft(child_own, child_opp, child_kings, up, depth)
         return total
+
+    def count_moves(self, own: int, opp: int, kings: int, down: bool) -> int:
+        """``len(self.moves(...))``, with no move made (perft's last ply)."""
+        capturers = self.capturers(own, opp, kings, down)
+        if not capturers:
+            return self.count_steps(own, opp, kings, down)
+        if self.by_outcome:
+            return len(self.capture_outcomes(own, opp, kings, down, capturers))
+        return len(self.captures(own, opp, kings, down))
+
+    def children(self, own: int, opp: int, kings: int, down: bool) -> list[tuple[int, int, int]]:
+        """The position after each legal move (in no particular order), as ``(own, opp,
+        kings)`` with ``own`` the side now to move: what perft walks, no move made."""
+        capturers = self.capturers(own, opp, kings, down)
+        if not capturers:
+            return self._step_children(own, opp, kings, down)
+        if not self.by_outcome:
+            return [
+                _after(own, opp, kings, 1 << path[0], 1 << path[-1], opp & ~taken, crowns)
+                for path, _, crowns, taken in self.captures(own, opp, kings, down)
+            ]
+        out = []
+        for key in self.capture_outcomes(own, opp, kings, down, capturers):
+            src, dst = 1 << (key >> 8 & 127), 1 << (key >> 1 & 127)
+            out.append(_after(own, opp, kings, src, dst, key >> _KEY_SHIFT, key & 1))
+        return out
+
+    def _step_children(
+        self, own: int, opp: int, kings: int, down: bool
+    ) -> list[tuple[int, int, int]]:
+        """:meth:`children` when no capture is due."""
+        occupied = own | opp
+        empty = self.board & ~occupied
+        crown_row = self.crown_row[down]
+        out = []
+        for src, dst in self.man_steps[down].steps(own & ~kings, empty):
+            new_kings = kings | dst if dst & crown_row else kings
+            out.append((opp, own ^ src | dst, new_kings))
+        own_kings = own & kings
+        if own_kings:
+            if self.flying:
+                flights = self.king_rays.moves(own_kings, occupied)
+            else:
+                flights = self.king_shifts.steps(own_kings, empty)
+            for src, dst in flights:
+                out.append((opp, own ^ src | dst, kings ^ src | dst))
+        return out
+
+    def capture_outcomes(
+        self, own: int, opp: int, kings: int, down: bool, capturers: int
+    ) -> set[int] | list[int]:
+        """The legal captures as distinct outcomes, no route kept (perft's captures).
+
+        Each outcome is one int: ``left << 16 | start << 8 | end << 1 | crowns`` where
+        ``left`` is the mask of the opponent's pieces not taken (the pieces taken, put
+        the other way: the capture rules compare how many). ``capturers`` is
+        :meth:`capturers`. Only for variants whose rule needs no order of the pieces
+        taken and whose routes are not distinct (``self.by_outcome``).
+        """
+        found: list[int] = []
+        start = self.outcome_walkers[down]
+        occupied = own | opp
+        while capturers:
+            low = capturers & -capturers
+            capturers ^= low
+            start(low.bit_length() - 1, occupied ^ low, kings & low, opp, found)
+        if len(found) < 2:
+            return found
+        score = self.outcome_score
+        if score is not None:
+            scores = [score(key >> _KEY_SHIFT, kings) for key in found]
+            best = min(scores)
+            found = [key for key, s in zip(found, scores, strict=True) if s == best]
+        return set(found)
+
+
+def _after(
+    own: int, opp: int, kings: int, src: int, dst: int, left: int, crowns: int | bool
+) -> tuple[int, int, int]:
+    """The position after a move from bit ``src`` to ``dst`` leaving ``left`` of the
+    opponent's pieces, as ``(opp, own, kings)``: the side to move next first."""
+    new_kings = kings & (own | left) & ~src
+    if crowns or kings & src:
+        new_kings |= dst
+    return left, own ^ src | dst, new_kings
+
+
+#: A capture walker built by :func:`_outcome_walker`: ``start(square, occupied, king,
+#: opp, found)``.
+_Walker = Callable[[int, int, int, int, list[int]], None]
+
+
+def _outcome_walker(rules: VariantRules, down: bool) -> _Walker:
+    """The walker of one side's captures as outcomes (:meth:`VariantRules.
+    capture_outcomes`), built once: ``start(src, occupied, king, opp, found)`` walks
+    every capture from square ``src`` (``occupied`` without it; ``king`` whether it holds
+    a king) and appends each complete capture's outcome to ``found``.
+
+    The walks follow the rules of the module docstring: the pieces jumped stay in
+    ``occ``; ``avail`` is the opponent's pieces not yet taken; ``base`` is the start
+    square's part of the outcome; ``crowned`` is 1 once a man is crowned on the way (it
+    goes on as a king). The state travels in the arguments (no closure is made per
+    position, and two threads may walk at once).
+    """
+    crown_row = rules.crown_row[down]
+    man_jumps, king_jumps = rules.man_jump_lists[down], rules.king_jump_lists
+    ups, downs = rules.king_rays.up, rules.king_rays.down
+    at_end, goes_on = rules.crowning == "at-end", rules.crowning == "continues"
+
+    def man(sq: int, avail: int, occ: int, base: int, found: list[int]) -> bool:
+        went = False
+        for victim, to, to_bit in man_jumps[sq]:
+            if avail & victim and not occ & to_bit:
+                went = True
+                rest = avail ^ victim
+                if not to_bit & crown_row:
+                    if not man(to, rest, occ, base, found):
+                        found.append(rest << _KEY_SHIFT | base | to << 1)
+                elif at_end:
+                    if not man(to, rest, occ, base, found):
+                        found.append(rest << _KEY_SHIFT | base | to << 1 | 1)
+                elif not (goes_on and king(to, rest, occ, base | 1, found)):
+                    found.append(rest << _KEY_SHIFT | base | to << 1 | 1)
+        return went
+
+    def short(sq: int, avail: int, occ: int, base: int, found: list[int]) -> bool:
+        went = False
+        for victim, to, to_bit in king_jumps[sq]:
+            if avail & victim and not occ & to_bit:
+                went = True
+                rest = avail ^ victim
+                if not short(to, rest, occ, base, found):
+                    found.append(rest << _KEY_SHIFT | base | to << 1)
+        return went
+
+    def fly(sq: int, avail: int, occ: int, base: int, found: list[int]) -> bool:
+        went = False
+        for ray, beyond, _ in ups[sq]:
+            last = (ray & occ).bit_length() - 1
+            if last > 0 and avail >> last & 1:
+                past = beyond[last]
+                stop = (past & occ).bit_length()
+                free = past >> stop << stop
+                if free:
+                    went = True
+                    land(free, avail ^ 1 << last, occ, base, found)
+        for ray, beyond, _ in downs[sq]:
+            near = ray & occ
+            victim = near & -near
+            if victim & avail:
+                past = beyond[victim.bit_length() - 1]
+                stop = past & occ
+                free = past & ((stop & -stop) - 1)
+                if free:
+                    went = True
+                    land(free, avail ^ victim, occ, base, found)
+        return went
+
+    def land(free: int, avail: int, occ: int, base: int, found: list[int]) -> None:
+        """After a flying king's jump: go on from every square of ``free`` that goes
+        on; if none does, stop on any of them."""
+        ends = []
+        on = False
+        while free:
+            low = free & -free
+            free ^= low
+            to = low.bit_length() - 1
+            if fly(to, avail, occ, base, found):
+                on = True
+            elif not on:
+                ends.append(to)
+        if not on:
+            for to in ends:
+                found.append(avail << _KEY_SHIFT | base | to << 1)
+
+    king = fly if rules.flying else short
+
+    def start(src: int, occupied: int, is_king: int, opp: int, found: list[int]) -> None:
+        if is_king:
+            king(src, opp, occupied, src << 8, found)
+        else:
+            man(src, opp, occupied, src << 8, found)
+
+    return start
 
 
 _Found = list[tuple[tuple[int, ...], tuple[int, ...], bool, int, bool]]
@@ -357,3 +707,12 @@ _CHOOSERS: dict[str, Callable[[_Found, int], _Found]] = {
 def rules_of(variant: Variant) -> VariantRules:
     """The generator of a variant's rules (made once per variant, then shared)."""
     return VariantRules(variant)
+
+
+#: The capture rules that :meth:`VariantRules.capture_outcomes` applies to outcomes: the
+#: score of the opponent's pieces left (lower is better), from ``left`` and ``kings``.
+_OUTCOME_SCORES: dict[str, Callable[[int, int], int] | None] = {
+    "free": None,
+    "most": lambda left, kings: left.bit_count(),
+    "spanish": lambda left, kings: left.bit_count() << 6 | (left & kings).bit_count(),
+}
