@@ -54,10 +54,6 @@ RawMove = tuple[tuple[int, ...], tuple[int, ...], bool, int]
 #: The directions towards the low numbers (up) and towards the high numbers (down).
 _UP, _DOWN, _ALL = (0, 1), (2, 3), (0, 1, 2, 3)
 
-#: One group of squares whose neighbours in a direction are equally far:
-#: ``(origins mask, distance to the first square, distance to the second)``.
-_Group = tuple[int, int, int]
-
 #: A jump from a square: ``(victim bit, landing square, landing bit)``.
 _Jump = tuple[int, int, int]
 
@@ -66,60 +62,102 @@ _Jump = tuple[int, int, int]
 _KEY_SHIFT = 16
 
 
-def _groups(geo: Geometry, dirs: tuple[int, ...], reach: int) -> tuple[_Group, ...]:
-    """The squares with ``reach`` (1 or 2) squares ahead in each of ``dirs``, grouped by
-    the distances to those squares (so a group moves by one shift)."""
-    found: dict[tuple[int, int], int] = {}
+def _parities(geo: Geometry, d: int) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """Direction ``d`` by row parity: the distance to the second square ahead (the same
+    for every square), then for each parity ``(distance to the next square, mask of the
+    squares with one square ahead, mask of those with two)``; always two parities (a
+    missing one is all zeros, which shifts nothing)."""
+    by_step: dict[int, list[int]] = {}
+    jump = 0
     for s in range(1, geo.squares + 1):
-        for d in dirs:
-            ray = geo.rays[s][d]
-            if len(ray) >= reach:
-                key = (abs(ray[0] - s), abs(ray[reach - 1] - s))
-                found[key] = found.get(key, 0) | 1 << s
-    return tuple((mask, first, second) for (first, second), mask in found.items())
+        ray = geo.rays[s][d]
+        if ray:
+            masks = by_step.setdefault(abs(ray[0] - s), [0, 0])
+            masks[0] |= 1 << s
+            if len(ray) >= 2:
+                masks[1] |= 1 << s
+                assert jump in (0, abs(ray[1] - s)), "one jump distance per direction"
+                jump = abs(ray[1] - s)
+    groups = [(step, masks[0], masks[1]) for step, masks in sorted(by_step.items())]
+    assert len(groups) <= 2, "two row parities"
+    return jump, (*groups, *[(0, 0, 0)] * (2 - len(groups)))
 
 
 class _Shifts:
-    """Steps and first jumps of many pieces at once, in one set of directions.
+    """Steps and first jumps of many pieces at once in the two directions towards the low
+    numbers (:class:`_Shifts`, a right shift moves a piece there) or the high numbers
+    (:class:`_DownShifts`, a left shift).
 
-    ``*_up`` hold the groups towards the low numbers (a right shift moves a piece there),
-    ``*_down`` those towards the high numbers (a left shift); see :func:`_groups`.
+    Each direction has two row parities (:func:`_parities`), so a direction's steps are
+    two masked shifts; the constants are unpacked into locals and the arithmetic written
+    out, which is what makes this fast in Python.
     """
 
-    def __init__(self, geo: Geometry, dirs: tuple[int, ...]) -> None:
-        up = tuple(d for d in dirs if d in _UP)
-        down = tuple(d for d in dirs if d in _DOWN)
-        self.step_up, self.step_down = _groups(geo, up, 1), _groups(geo, down, 1)
-        self.jump_up, self.jump_down = _groups(geo, up, 2), _groups(geo, down, 2)
+    def __init__(self, geo: Geometry, dirs: tuple[int, int]) -> None:
+        jump: list[int] = []
+        step: list[int] = []
+        for d in dirs:
+            distance, groups = _parities(geo, d)
+            jump.append(distance)
+            for first, step_mask, jump_mask in groups:
+                jump += (jump_mask, first)
+                step += (step_mask, first)
+        #: ``(t0, m0, a0, n0, b0, t1, m1, a1, n1, b1)``: per direction the jump distance
+        #: and each parity's mask of squares that can jump and distance to the victim.
+        self.jump = tuple(jump)
+        #: ``(m0, a0, n0, b0, m1, a1, n1, b1)``: the same for steps.
+        self.step = tuple(step)
+        self.groups = tuple(zip(step[0::2], step[1::2], strict=True))
 
     def jumpers(self, pieces: int, prey: int, empty: int) -> int:
         """The ``pieces`` that can jump a piece of ``prey`` onto an ``empty`` square."""
-        found = 0
-        for mask, first, second in self.jump_up:
-            found |= pieces & mask & prey << first & empty << second
-        for mask, first, second in self.jump_down:
-            found |= pieces & mask & prey >> first & empty >> second
-        return found
+        t0, m0, a0, n0, b0, t1, m1, a1, n1, b1 = self.jump
+        return pieces & (
+            empty << t0 & (m0 & prey << a0 | n0 & prey << b0)
+            | empty << t1 & (m1 & prey << a1 | n1 & prey << b1)
+        )
 
     def count_steps(self, pieces: int, empty: int) -> int:
         """How many steps ``pieces`` have onto ``empty`` squares."""
-        count = 0
-        for mask, first, _ in self.step_up:
-            count += (pieces & mask & empty << first).bit_count()
-        for mask, first, _ in self.step_down:
-            count += (pieces & mask & empty >> first).bit_count()
-        return count
+        m0, a0, n0, b0, m1, a1, n1, b1 = self.step
+        return (pieces & (m0 & empty << a0 | n0 & empty << b0)).bit_count() + (
+            pieces & (m1 & empty << a1 | n1 & empty << b1)
+        ).bit_count()
 
     def steps(self, pieces: int, empty: int) -> list[tuple[int, int]]:
         """Every step of ``pieces`` onto ``empty`` squares, as ``(from bit, to bit)``."""
         out = []
-        for mask, first, _ in self.step_up:
+        for mask, first in self.groups:
             targets = (pieces & mask) >> first & empty
             while targets:
                 low = targets & -targets
                 targets ^= low
                 out.append((low << first, low))
-        for mask, first, _ in self.step_down:
+        return out
+
+
+class _DownShifts(_Shifts):
+    """:class:`_Shifts` towards the high numbers: the same with the shifts the other way."""
+
+    def jumpers(self, pieces: int, prey: int, empty: int) -> int:
+        """The ``pieces`` that can jump a piece of ``prey`` onto an ``empty`` square."""
+        t0, m0, a0, n0, b0, t1, m1, a1, n1, b1 = self.jump
+        return pieces & (
+            empty >> t0 & (m0 & prey >> a0 | n0 & prey >> b0)
+            | empty >> t1 & (m1 & prey >> a1 | n1 & prey >> b1)
+        )
+
+    def count_steps(self, pieces: int, empty: int) -> int:
+        """How many steps ``pieces`` have onto ``empty`` squares."""
+        m0, a0, n0, b0, m1, a1, n1, b1 = self.step
+        return (pieces & (m0 & empty >> a0 | n0 & empty >> b0)).bit_count() + (
+            pieces & (m1 & empty >> a1 | n1 & empty >> b1)
+        ).bit_count()
+
+    def steps(self, pieces: int, empty: int) -> list[tuple[int, int]]:
+        """Every step of ``pieces`` onto ``empty`` squares, as ``(from bit, to bit)``."""
+        out = []
+        for mask, first in self.groups:
             targets = (pieces & mask) << first & empty
             while targets:
                 low = targets & -targets
@@ -242,10 +280,13 @@ class VariantRules:
         forward = (_UP, _DOWN)
         self.man_jump_dirs = (_ALL, _ALL) if variant.men_capture_backward else forward
         self.man_step_dirs = forward
-        self.man_steps = (_Shifts(geo, _UP), _Shifts(geo, _DOWN))
-        self.king_shifts = _Shifts(geo, _ALL)
+        # The shifts of the men's steps (forward) and jumps, and of short kings.
+        self.man_steps = (_Shifts(geo, (0, 1)), _DownShifts(geo, (2, 3)))
+        self.king_shifts = self.man_steps
         self.man_jumps = (
-            (self.king_shifts, self.king_shifts) if variant.men_capture_backward else self.man_steps
+            (self.king_shifts, self.king_shifts)
+            if variant.men_capture_backward
+            else ((self.man_steps[0],), (self.man_steps[1],))
         )
         self.king_rays = _Rays(geo)
         bit = geo.bit
@@ -333,7 +374,8 @@ class VariantRules:
             if self.flying:
                 count += self.king_rays.count_moves(own_kings, occupied)
             else:
-                count += self.king_shifts.count_steps(own_kings, empty)
+                for shifts in self.king_shifts:
+                    count += shifts.count_steps(own_kings, empty)
         return count
 
     def has_capture(self, own: int, opp: int, kings: int, down: bool) -> bool:
@@ -348,13 +390,15 @@ class VariantRules:
         found = 0
         if men:
             prey = opp if self.men_take_kings else opp & ~kings
-            found = self.man_jumps[down].jumpers(men, prey, empty)
+            for shifts in self.man_jumps[down]:
+                found |= shifts.jumpers(men, prey, empty)
         own_kings = own & kings
         if own_kings:
             if self.flying:
                 found |= self.king_rays.capturers(own_kings, opp, occupied, empty)
             else:
-                found |= self.king_shifts.jumpers(own_kings, opp, empty)
+                for shifts in self.king_shifts:
+                    found |= shifts.jumpers(own_kings, opp, empty)
         return found
 
     def captures(
@@ -517,7 +561,7 @@ class VariantRules:
             if self.flying:
                 flights = self.king_rays.moves(own_kings, occupied)
             else:
-                flights = self.king_shifts.steps(own_kings, empty)
+                flights = [m for shifts in self.king_shifts for m in shifts.steps(own_kings, empty)]
             for src, dst in flights:
                 out.append((opp, own ^ src | dst, kings ^ src | dst))
         return out
