@@ -57,9 +57,13 @@ _UP, _DOWN, _ALL = (0, 1), (2, 3), (0, 1, 2, 3)
 #: A jump from a square: ``(victim bit, landing square, landing bit)``.
 _Jump = tuple[int, int, int]
 
-#: A perft outcome, one int: ``pieces left << 16 | start << 8 | end << 1 | crowns`` where
-#: "pieces left" is the opponent's pieces not taken (:class:`_Outcomes`).
+#: A capture's outcome in perft (:meth:`VariantRules.capture_outcomes`), one int:
+#: ``(taken << 64 | left) << 16 | start << 8 | end << 1 | crowns`` where ``left`` is the
+#: mask of the opponent's pieces not taken and ``taken`` how many were taken. The walks
+#: carry ``taken << 64 | left`` as one number, adding :data:`_ONE_TAKEN` at each jump.
 _KEY_SHIFT = 16
+_ONE_TAKEN = 1 << 64
+_COUNT_AT = _KEY_SHIFT + 64
 
 
 def _parities(geo: Geometry, d: int) -> tuple[int, tuple[tuple[int, int, int], ...]]:
@@ -164,6 +168,34 @@ class _DownShifts(_Shifts):
                 targets ^= low
                 out.append((low >> first, low))
         return out
+
+
+class _AllShifts:
+    """:class:`_Shifts` in all four directions (men that capture backward, short kings):
+    both halves written out in one expression."""
+
+    def __init__(self, up: _Shifts, down: _DownShifts) -> None:
+        self.up, self.down = up, down
+        self.jump = up.jump + down.jump
+        self.step = up.step + down.step
+
+    def jumpers(self, pieces: int, prey: int, empty: int) -> int:
+        """The ``pieces`` that can jump a piece of ``prey`` onto an ``empty`` square."""
+        t0, m0, a0, n0, b0, t1, m1, a1, n1, b1, t2, m2, a2, n2, b2, t3, m3, a3, n3, b3 = self.jump
+        return pieces & (
+            empty << t0 & (m0 & prey << a0 | n0 & prey << b0)
+            | empty << t1 & (m1 & prey << a1 | n1 & prey << b1)
+            | empty >> t2 & (m2 & prey >> a2 | n2 & prey >> b2)
+            | empty >> t3 & (m3 & prey >> a3 | n3 & prey >> b3)
+        )
+
+    def count_steps(self, pieces: int, empty: int) -> int:
+        """How many steps ``pieces`` have onto ``empty`` squares."""
+        return self.up.count_steps(pieces, empty) + self.down.count_steps(pieces, empty)
+
+    def steps(self, pieces: int, empty: int) -> list[tuple[int, int]]:
+        """Every step of ``pieces`` onto ``empty`` squares, as ``(from bit, to bit)``."""
+        return self.up.steps(pieces, empty) + self.down.steps(pieces, empty)
 
 
 #: One diagonal from a square, for flying kings: ``(mask, beyond, after)`` where ``mask``
@@ -281,12 +313,11 @@ class VariantRules:
         self.man_jump_dirs = (_ALL, _ALL) if variant.men_capture_backward else forward
         self.man_step_dirs = forward
         # The shifts of the men's steps (forward) and jumps, and of short kings.
-        self.man_steps = (_Shifts(geo, (0, 1)), _DownShifts(geo, (2, 3)))
-        self.king_shifts = self.man_steps
-        self.man_jumps = (
-            (self.king_shifts, self.king_shifts)
-            if variant.men_capture_backward
-            else ((self.man_steps[0],), (self.man_steps[1],))
+        up, down = _Shifts(geo, (0, 1)), _DownShifts(geo, (2, 3))
+        self.man_steps = (up, down)
+        self.king_shifts = _AllShifts(up, down)
+        self.man_jumps: tuple[_Shifts | _AllShifts, _Shifts | _AllShifts] = (
+            (self.king_shifts, self.king_shifts) if variant.men_capture_backward else (up, down)
         )
         self.king_rays = _Rays(geo)
         bit = geo.bit
@@ -311,11 +342,12 @@ class VariantRules:
         # (And men that take kings: a walk then follows one mask of the pieces to take.)
         self.by_outcome = (
             not self.distinct
-            and variant.capture_rule in _OUTCOME_SCORES
+            and variant.capture_rule in ("free", "most", "spanish")
             and variant.men_capture_kings
         )
         self.outcome_walkers = (_outcome_walker(self, False), _outcome_walker(self, True))
-        self.outcome_score = _OUTCOME_SCORES.get(variant.capture_rule)
+        self.majority = variant.capture_rule in ("most", "spanish")
+        self.kings_next = variant.capture_rule == "spanish"
 
     def _jump_lists(self, dirs: tuple[int, ...]) -> tuple[tuple[_Jump, ...], ...]:
         """Per square, its jumps in ``dirs`` that fit on the board, in direction order."""
@@ -374,8 +406,7 @@ class VariantRules:
             if self.flying:
                 count += self.king_rays.count_moves(own_kings, occupied)
             else:
-                for shifts in self.king_shifts:
-                    count += shifts.count_steps(own_kings, empty)
+                count += self.king_shifts.count_steps(own_kings, empty)
         return count
 
     def has_capture(self, own: int, opp: int, kings: int, down: bool) -> bool:
@@ -390,15 +421,13 @@ class VariantRules:
         found = 0
         if men:
             prey = opp if self.men_take_kings else opp & ~kings
-            for shifts in self.man_jumps[down]:
-                found |= shifts.jumpers(men, prey, empty)
+            found = self.man_jumps[down].jumpers(men, prey, empty)
         own_kings = own & kings
         if own_kings:
             if self.flying:
                 found |= self.king_rays.capturers(own_kings, opp, occupied, empty)
             else:
-                for shifts in self.king_shifts:
-                    found |= shifts.jumpers(own_kings, opp, empty)
+                found |= self.king_shifts.jumpers(own_kings, opp, empty)
         return found
 
     def captures(
@@ -509,15 +538,14 @@ class VariantRules:
     # ------------------------------------------------------------------ perft
     def perft(self, own: int, opp: int, kings: int, down: bool, depth: int) -> int:
         """Leaf count of the legal-move tree ``depth`` plies deep (the last ply counted in bulk)."""
-        if depth == 0:
-            return 1
-        if depth == 1:
-            return self.count_moves(own, opp, kings, down)
-        perft, up, depth = self.perft, not down, depth - 1
-        total = 0
-        for child_own, child_opp, child_kings in self.children(own, opp, kings, down):
-            total += perft(child_own, child_opp, child_kings, up, depth)
-        return total
+        if depth <= 1:
+            return self.count_moves(own, opp, kings, down) if depth == 1 else 1
+        up = not down
+        if depth == 2:
+            count = self.count_moves
+            return sum([count(o, p, k, up) for o, p, k in self.children(own, opp, kings, down)])
+        perft, depth = self.perft, depth - 1
+        return sum([perft(o, p, k, up, depth) for o, p, k in self.children(own, opp, kings, down)])
 
     def count_moves(self, own: int, opp: int, kings: int, down: bool) -> int:
         """``len(self.moves(...))``, with no move made (perft's last ply)."""
@@ -540,9 +568,10 @@ class VariantRules:
                 for path, _, crowns, taken in self.captures(own, opp, kings, down)
             ]
         out = []
+        board = self.board
         for key in self.capture_outcomes(own, opp, kings, down, capturers):
             src, dst = 1 << (key >> 8 & 127), 1 << (key >> 1 & 127)
-            out.append(_after(own, opp, kings, src, dst, key >> _KEY_SHIFT, key & 1))
+            out.append(_after(own, opp, kings, src, dst, key >> _KEY_SHIFT & board, key & 1))
         return out
 
     def _step_children(
@@ -561,7 +590,7 @@ class VariantRules:
             if self.flying:
                 flights = self.king_rays.moves(own_kings, occupied)
             else:
-                flights = [m for shifts in self.king_shifts for m in shifts.steps(own_kings, empty)]
+                flights = self.king_shifts.steps(own_kings, empty)
             for src, dst in flights:
                 out.append((opp, own ^ src | dst, kings ^ src | dst))
         return out
@@ -571,11 +600,11 @@ class VariantRules:
     ) -> set[int] | list[int]:
         """The legal captures as distinct outcomes, no route kept (perft's captures).
 
-        Each outcome is one int: ``left << 16 | start << 8 | end << 1 | crowns`` where
-        ``left`` is the mask of the opponent's pieces not taken (the pieces taken, put
-        the other way: the capture rules compare how many). ``capturers`` is
-        :meth:`capturers`. Only for variants whose rule needs no order of the pieces
-        taken and whose routes are not distinct (``self.by_outcome``).
+        Each outcome is one int (:data:`_KEY_SHIFT`): the number of pieces taken, the
+        mask of the opponent's pieces left, the start and end squares and whether a man
+        is crowned. ``capturers`` is :meth:`capturers`. Only for variants whose rule
+        needs no order of the pieces taken and whose routes are not distinct
+        (``self.by_outcome``).
         """
         found: list[int] = []
         start = self.outcome_walkers[down]
@@ -586,11 +615,15 @@ class VariantRules:
             start(low.bit_length() - 1, occupied ^ low, kings & low, opp, found)
         if len(found) < 2:
             return found
-        score = self.outcome_score
-        if score is not None:
-            scores = [score(key >> _KEY_SHIFT, kings) for key in found]
-            best = min(scores)
-            found = [key for key, s in zip(found, scores, strict=True) if s == best]
+        if self.majority:
+            # The number taken is the key's top part: the most taken is in the largest key.
+            most = max(found) >> _COUNT_AT
+            found = [key for key in found if key >> _COUNT_AT == most]
+            if self.kings_next and len(found) > 1:
+                # Spanish: then the most kings, i.e. the fewest of the opponent's left.
+                left = [(key >> _KEY_SHIFT & kings).bit_count() for key in found]
+                fewest = min(left)
+                found = [key for key, n in zip(found, left, strict=True) if n == fewest]
         return set(found)
 
 
@@ -632,7 +665,7 @@ def _outcome_walker(rules: VariantRules, down: bool) -> _Walker:
         for victim, to, to_bit in man_jumps[sq]:
             if avail & victim and not occ & to_bit:
                 went = True
-                rest = avail ^ victim
+                rest = (avail ^ victim) + _ONE_TAKEN
                 if not to_bit & crown_row:
                     if not man(to, rest, occ, base, found):
                         found.append(rest << _KEY_SHIFT | base | to << 1)
@@ -648,7 +681,7 @@ def _outcome_walker(rules: VariantRules, down: bool) -> _Walker:
         for victim, to, to_bit in king_jumps[sq]:
             if avail & victim and not occ & to_bit:
                 went = True
-                rest = avail ^ victim
+                rest = (avail ^ victim) + _ONE_TAKEN
                 if not short(to, rest, occ, base, found):
                     found.append(rest << _KEY_SHIFT | base | to << 1)
         return went
@@ -663,7 +696,7 @@ def _outcome_walker(rules: VariantRules, down: bool) -> _Walker:
                 free = past >> stop << stop
                 if free:
                     went = True
-                    land(free, avail ^ 1 << last, occ, base, found)
+                    land(free, (avail ^ 1 << last) + _ONE_TAKEN, occ, base, found)
         for ray, beyond, _ in downs[sq]:
             near = ray & occ
             victim = near & -near
@@ -673,7 +706,7 @@ def _outcome_walker(rules: VariantRules, down: bool) -> _Walker:
                 free = past & ((stop & -stop) - 1)
                 if free:
                     went = True
-                    land(free, avail ^ victim, occ, base, found)
+                    land(free, (avail ^ victim) + _ONE_TAKEN, occ, base, found)
         return went
 
     def land(free: int, avail: int, occ: int, base: int, found: list[int]) -> None:
@@ -751,12 +784,3 @@ _CHOOSERS: dict[str, Callable[[_Found, int], _Found]] = {
 def rules_of(variant: Variant) -> VariantRules:
     """The generator of a variant's rules (made once per variant, then shared)."""
     return VariantRules(variant)
-
-
-#: The capture rules that :meth:`VariantRules.capture_outcomes` applies to outcomes: the
-#: score of the opponent's pieces left (lower is better), from ``left`` and ``kings``.
-_OUTCOME_SCORES: dict[str, Callable[[int, int], int] | None] = {
-    "free": None,
-    "most": lambda left, kings: left.bit_count(),
-    "spanish": lambda left, kings: left.bit_count() << 6 | (left & kings).bit_count(),
-}
