@@ -607,12 +607,13 @@ class VariantRules:
         (``self.by_outcome``).
         """
         found: list[int] = []
-        start = self.outcome_walkers[down]
+        man, king = self.outcome_walkers[down]
         occupied = own | opp
         while capturers:
             low = capturers & -capturers
             capturers ^= low
-            start(low.bit_length() - 1, occupied ^ low, kings & low, opp, found)
+            src = low.bit_length() - 1
+            (king if kings & low else man)(src, opp, occupied ^ low, src << 8, found)
         if len(found) < 2:
             return found
         if self.majority:
@@ -638,22 +639,22 @@ def _after(
     return left, own ^ src | dst, new_kings
 
 
-#: A capture walker built by :func:`_outcome_walker`: ``start(square, occupied, king,
-#: opp, found)``.
-_Walker = Callable[[int, int, int, int, list[int]], None]
+#: A capture walk of :func:`_outcome_walker`: ``walk(square, avail, occ, base, found)``,
+#: whether the capture went on from ``square``.
+_Walk = Callable[[int, int, int, int, list[int]], bool]
 
 
-def _outcome_walker(rules: VariantRules, down: bool) -> _Walker:
-    """The walker of one side's captures as outcomes (:meth:`VariantRules.
-    capture_outcomes`), built once: ``start(src, occupied, king, opp, found)`` walks
-    every capture from square ``src`` (``occupied`` without it; ``king`` whether it holds
-    a king) and appends each complete capture's outcome to ``found``.
+def _outcome_walker(rules: VariantRules, down: bool) -> tuple[_Walk, _Walk]:
+    """The walks of one side's captures as outcomes (:meth:`VariantRules.
+    capture_outcomes`), built once: ``(man, king)``. ``walk(src, opp, occupied, src << 8,
+    found)`` walks every capture of the piece on ``src`` (``occupied`` without it) and
+    appends each complete capture's outcome (:data:`_KEY_SHIFT`) to ``found``.
 
     The walks follow the rules of the module docstring: the pieces jumped stay in
-    ``occ``; ``avail`` is the opponent's pieces not yet taken; ``base`` is the start
-    square's part of the outcome; ``crowned`` is 1 once a man is crowned on the way (it
-    goes on as a king). The state travels in the arguments (no closure is made per
-    position, and two threads may walk at once).
+    ``occ``; ``avail`` is the opponent's pieces not yet taken (with the number taken
+    above them); ``base`` is the outcome's low part, the start square and (bit 0) 1 once
+    a man is crowned on the way (it goes on as a king). The state travels in the
+    arguments: no closure is made per position, and two threads may walk at once.
     """
     crown_row = rules.crown_row[down]
     man_jumps, king_jumps = rules.man_jump_lists[down], rules.king_jump_lists
@@ -727,14 +728,7 @@ def _outcome_walker(rules: VariantRules, down: bool) -> _Walker:
                 found.append(avail << _KEY_SHIFT | base | to << 1)
 
     king = fly if rules.flying else short
-
-    def start(src: int, occupied: int, is_king: int, opp: int, found: list[int]) -> None:
-        if is_king:
-            king(src, opp, occupied, src << 8, found)
-        else:
-            man(src, opp, occupied, src << 8, found)
-
-    return start
+    return man, king
 
 
 _Found = list[tuple[tuple[int, ...], tuple[int, ...], bool, int, bool]]
