@@ -57,6 +57,12 @@ _UP, _DOWN, _ALL = (0, 1), (2, 3), (0, 1, 2, 3)
 #: A jump from a square: ``(victim bit, landing square, landing bit)``.
 _Jump = tuple[int, int, int]
 
+#: A jump for routes: ``(victim square, victim bit, landing square, landing bit)``.
+_RouteJump = tuple[int, int, int, int]
+
+#: Complete captures with their routes: ``(path, captures, crowns, taken, by a king)``.
+_Found = list[tuple[tuple[int, ...], tuple[int, ...], bool, int, bool]]
+
 #: A capture's outcome in perft (:meth:`VariantRules.capture_outcomes`), one int:
 #: ``(taken << 64 | left) << 16 | start << 8 | end << 1 | crowns`` where ``left`` is the
 #: mask of the opponent's pieces not taken and ``taken`` how many were taken. The walks
@@ -121,6 +127,11 @@ class _Shifts:
             | empty << t1 & (m1 & prey << a1 | n1 & prey << b1)
         )
 
+    def movers(self, pieces: int, empty: int) -> int:
+        """The ``pieces`` that can step onto an ``empty`` square."""
+        m0, a0, n0, b0, m1, a1, n1, b1 = self.step
+        return pieces & (m0 & empty << a0 | n0 & empty << b0 | m1 & empty << a1 | n1 & empty << b1)
+
     def count_steps(self, pieces: int, empty: int) -> int:
         """How many steps ``pieces`` have onto ``empty`` squares."""
         m0, a0, n0, b0, m1, a1, n1, b1 = self.step
@@ -150,6 +161,11 @@ class _DownShifts(_Shifts):
             empty >> t0 & (m0 & prey >> a0 | n0 & prey >> b0)
             | empty >> t1 & (m1 & prey >> a1 | n1 & prey >> b1)
         )
+
+    def movers(self, pieces: int, empty: int) -> int:
+        """The ``pieces`` that can step onto an ``empty`` square."""
+        m0, a0, n0, b0, m1, a1, n1, b1 = self.step
+        return pieces & (m0 & empty >> a0 | n0 & empty >> b0 | m1 & empty >> a1 | n1 & empty >> b1)
 
     def count_steps(self, pieces: int, empty: int) -> int:
         """How many steps ``pieces`` have onto ``empty`` squares."""
@@ -337,6 +353,23 @@ class VariantRules:
             self._jump_lists(self.man_jump_dirs[1]),
         )
         self.king_jump_lists = self._jump_lists(_ALL)
+        # The same as (victim, victim bit, landing, landing bit), for routes.
+        self.man_route_jumps = tuple(self._route_jumps(self.man_jump_dirs[i]) for i in (0, 1))
+        self.king_route_jumps = self._route_jumps(_ALL)
+        # man_step_lists[down][s]: the men's steps from s, (to, to bit, crowns), in order.
+        self.man_step_lists = tuple(
+            tuple(
+                tuple(
+                    (ray[0], bit[ray[0]], bool(bit[ray[0]] & self.crown_row[i]))
+                    for d in forward[i]
+                    if (ray := geo.rays[s][d])
+                )
+                if s
+                else ()
+                for s in range(geo.squares + 1)
+            )
+            for i in (0, 1)
+        )
         # perft walks captures as outcomes unless the rule needs the order of the pieces
         # taken (Italian) or every route counts (distinct routes): then it uses captures().
         # (And men that take kings: a walk then follows one mask of the pieces to take.)
@@ -360,6 +393,14 @@ class VariantRules:
             for s in range(self.squares + 1)
         )
 
+    def _route_jumps(self, dirs: tuple[int, ...]) -> tuple[tuple[_RouteJump, ...], ...]:
+        """Per square, its jumps in ``dirs`` that fit on the board, in direction order,
+        with the victim's square for the route."""
+        return tuple(
+            tuple(jump for d in dirs if (jump := self.jumps[s][d]) is not None) if s else ()
+            for s in range(self.squares + 1)
+        )
+
     # ------------------------------------------------------------------ moves
     def moves(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
         """Every legal move of the side to move: its captures if it has one, else its steps."""
@@ -369,12 +410,13 @@ class VariantRules:
 
     def steps(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
         """The non-capturing moves, by starting square, then direction, then distance."""
-        bit, rays, flying = self.bit, self.rays, self.flying
+        rays, flying = self.rays, self.flying
         occupied = own | opp
-        crown_row = self.crown_row[down]
-        man_dirs = self.man_step_dirs[down]
+        empty = self.board & ~occupied
+        man_steps = self.man_step_lists[down]
         out: list[RawMove] = []
-        mask = own
+        # The kings, and the men that have a step (found for all at once).
+        mask = self.man_steps[down].movers(own & ~kings, empty) | own & kings
         while mask:
             low = mask & -mask
             mask ^= low
@@ -382,18 +424,15 @@ class VariantRules:
             if kings & low:
                 for ray in rays[src]:
                     for dst in ray:
-                        if occupied & bit[dst]:
+                        if occupied >> dst & 1:
                             break
                         out.append(((src, dst), (), False, 0))
                         if not flying:
                             break
             else:
-                square_rays = rays[src]
-                for d in man_dirs:
-                    ray = square_rays[d]
-                    if ray and not occupied & bit[ray[0]]:
-                        dst = ray[0]
-                        out.append(((src, dst), (), bool(bit[dst] & crown_row), 0))
+                for dst, dst_bit, crowns in man_steps[src]:
+                    if empty & dst_bit:
+                        out.append(((src, dst), (), crowns, 0))
         return out
 
     def count_steps(self, own: int, opp: int, kings: int, down: bool) -> int:
@@ -436,91 +475,7 @@ class VariantRules:
         """The legal captures: every complete capture, then the capture rule, then
         (unless routes are distinct, or ``every_route``) one move per result, the first
         route found standing for the others."""
-        bit, rays, jumps = self.bit, self.rays, self.jumps
-        flying, crowning = self.flying, self.crowning
-        men_take_kings = self.men_take_kings
-        crown_row = self.crown_row[down]
-        man_dirs = self.man_jump_dirs[down]
-        all_dirs = _ALL
-        found: list[tuple[tuple[int, ...], tuple[int, ...], bool, int, bool]] = []
-        occupied = own | opp
-
-        def walk(
-            sq: int, king: bool, crowned: bool, taken: int, path: list[int], caps: list[int]
-        ) -> bool:
-            """Extend the capture at ``sq``; record each complete one. Whether it went on."""
-            went_on = False
-            if king and flying:
-                for ray in rays[sq]:
-                    length = len(ray)
-                    i = 0
-                    while i < length and not occ & bit[ray[i]]:
-                        i += 1
-                    if i >= length - 1:
-                        continue
-                    victim = ray[i]
-                    vbit = bit[victim]
-                    if not opp & vbit or taken & vbit or occ & bit[ray[i + 1]]:
-                        continue
-                    went_on = True
-                    now_taken = taken | vbit
-                    caps.append(victim)
-                    ends = []
-                    any_on = False
-                    j = i + 1
-                    while j < length and not occ & bit[ray[j]]:
-                        land = ray[j]
-                        path.append(land)
-                        if walk(land, True, crowned, now_taken, path, caps):
-                            any_on = True
-                        else:
-                            ends.append(land)
-                        path.pop()
-                        j += 1
-                    if not any_on:
-                        for land in ends:
-                            record(path, caps, land, crowned, now_taken)
-                    caps.pop()
-                return went_on
-            square_jumps = jumps[sq]
-            for d in all_dirs if king else man_dirs:
-                jump = square_jumps[d]
-                if jump is None:
-                    continue
-                victim, vbit, land, lbit = jump
-                if (
-                    not opp & vbit
-                    or taken & vbit
-                    or occ & lbit
-                    or (not king and not men_take_kings and kings & vbit)
-                ):
-                    continue
-                went_on = True
-                now_taken = taken | vbit
-                path.append(land)
-                caps.append(victim)
-                if not king and lbit & crown_row and crowning != "at-end":
-                    if crowning == "ends-move" or not walk(land, True, True, now_taken, path, caps):
-                        record(path[:-1], caps, land, True, now_taken)
-                elif not walk(land, king, crowned, now_taken, path, caps):
-                    record(path[:-1], caps, land, crowned, now_taken)
-                path.pop()
-                caps.pop()
-            return went_on
-
-        def record(path: list[int], caps: list[int], end: int, crowned: bool, taken: int) -> None:
-            crowns = not start_king and (crowned or bool(bit[end] & crown_row))
-            found.append(((*path, end), tuple(caps), crowns, taken, start_king))
-
-        # Only the pieces that can capture at all start a walk (the order stays by square).
-        mask = self.capturers(own, opp, kings, down)
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            src = low.bit_length() - 1
-            start_king = bool(kings & low)
-            occ = occupied ^ low
-            walk(src, start_king, False, 0, [src], [])
+        found = self._routes(own, opp, kings, down)
         if not found:
             return []
         chosen = self.choose(found, kings) if len(found) > 1 else found
@@ -534,6 +489,133 @@ class VariantRules:
                 seen.add(key)
                 out.append((p, c, k, t))
         return out
+
+    def _routes(self, own: int, opp: int, kings: int, down: bool) -> _Found:
+        """Every complete capture with its route, as ``(path, captures, crowns, taken,
+        by a king)``: by starting square, then direction, then distance (a flying king's
+        landing squares nearest first), each capture's continuations before the next."""
+        crown_row = self.crown_row[down]
+        man_jumps, king_jumps = self.man_route_jumps[down], self.king_route_jumps
+        ups, downs = self.king_rays.up, self.king_rays.down
+        men_prey = opp if self.men_take_kings else opp & ~kings
+        at_end, goes_on = self.crowning == "at-end", self.crowning == "continues"
+        found: _Found = []
+        occ = 0
+        by_king = False
+
+        def record(path: list[int], caps: list[int], crowns: bool, avail: int) -> None:
+            found.append((tuple(path), tuple(caps), crowns, opp ^ avail, by_king))
+
+        def man(sq: int, avail: int, path: list[int], caps: list[int]) -> bool:
+            went = False
+            for victim, victim_bit, to, to_bit in man_jumps[sq]:
+                if avail & victim_bit & men_prey and not occ & to_bit:
+                    went = True
+                    rest = avail ^ victim_bit
+                    path.append(to)
+                    caps.append(victim)
+                    if not to_bit & crown_row:
+                        if not man(to, rest, path, caps):
+                            record(path, caps, False, rest)
+                    elif at_end:
+                        if not man(to, rest, path, caps):
+                            record(path, caps, True, rest)
+                    elif not (goes_on and king(to, rest, path, caps, True)):
+                        record(path, caps, True, rest)
+                    path.pop()
+                    caps.pop()
+            return went
+
+        def short(sq: int, avail: int, path: list[int], caps: list[int], crowned: bool) -> bool:
+            went = False
+            for victim, victim_bit, to, to_bit in king_jumps[sq]:
+                if avail & victim_bit and not occ & to_bit:
+                    went = True
+                    rest = avail ^ victim_bit
+                    path.append(to)
+                    caps.append(victim)
+                    if not short(to, rest, path, caps, crowned):
+                        record(path, caps, crowned, rest)
+                    path.pop()
+                    caps.pop()
+            return went
+
+        def fly(sq: int, avail: int, path: list[int], caps: list[int], crowned: bool) -> bool:
+            went = False
+            for ray, beyond, _ in ups[sq]:
+                last = (ray & occ).bit_length() - 1
+                if last > 0 and avail >> last & 1:
+                    past = beyond[last]
+                    stop = (past & occ).bit_length()
+                    free = past >> stop << stop
+                    if free:
+                        went = True
+                        # Nearest first: towards the low numbers, the highest bit first.
+                        squares = []
+                        while free:
+                            to = free.bit_length() - 1
+                            free ^= 1 << to
+                            squares.append(to)
+                        land(squares, last, avail ^ 1 << last, path, caps, crowned)
+            for ray, beyond, _ in downs[sq]:
+                near = ray & occ
+                victim_bit = near & -near
+                if victim_bit & avail:
+                    victim = victim_bit.bit_length() - 1
+                    past = beyond[victim]
+                    stop = past & occ
+                    free = past & ((stop & -stop) - 1)
+                    if free:
+                        went = True
+                        squares = []
+                        while free:
+                            low = free & -free
+                            free ^= low
+                            squares.append(low.bit_length() - 1)
+                        land(squares, victim, avail ^ victim_bit, path, caps, crowned)
+            return went
+
+        def land(
+            squares: list[int],
+            victim: int,
+            avail: int,
+            path: list[int],
+            caps: list[int],
+            crowned: bool,
+        ) -> None:
+            """After a flying king's jump of ``victim``: go on from every square of
+            ``squares`` that goes on; if none does, stop on any of them."""
+            caps.append(victim)
+            ends = []
+            on = False
+            for to in squares:
+                path.append(to)
+                if fly(to, avail, path, caps, crowned):
+                    on = True
+                elif not on:
+                    ends.append(to)
+                path.pop()
+            if not on:
+                for to in ends:
+                    path.append(to)
+                    record(path, caps, crowned, avail)
+                    path.pop()
+            caps.pop()
+
+        king = fly if self.flying else short
+        occupied = own | opp
+        mask = self.capturers(own, opp, kings, down)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            src = low.bit_length() - 1
+            occ = occupied ^ low
+            by_king = bool(kings & low)
+            if by_king:
+                king(src, opp, [src], [], False)
+            else:
+                man(src, opp, [src], [])
+        return found
 
     # ------------------------------------------------------------------ perft
     def perft(self, own: int, opp: int, kings: int, down: bool, depth: int) -> int:
@@ -729,9 +811,6 @@ def _outcome_walker(rules: VariantRules, down: bool) -> tuple[_Walk, _Walk]:
 
     king = fly if rules.flying else short
     return man, king
-
-
-_Found = list[tuple[tuple[int, ...], tuple[int, ...], bool, int, bool]]
 
 
 def _free(found: _Found, kings: int) -> _Found:
