@@ -33,8 +33,11 @@ whole bitboards (:class:`_Shifts`), and a flying king finds the first piece alon
 diagonal from a mask of that diagonal (:class:`_Rays`) instead of square by square. The
 move lists keep their order (by starting square, then direction, then distance: the first
 route found of a capture is the one listed). :meth:`VariantRules.perft` needs no routes:
-it walks captures as bare outcomes (start, end, pieces left, crowning: :class:`_Outcomes`)
-and counts the last ply without making moves.
+it walks captures as bare outcomes, one int each (start, end, pieces left, how many taken,
+crowning: :meth:`~VariantRules.capture_outcomes`), plays them on the bitboards
+(:meth:`~VariantRules.children`) and counts the last ply without making moves
+(:meth:`~VariantRules.count_moves`). Where the capture rule needs the order of the pieces
+taken (Italian) or every route is a move (distinct routes), perft uses the move lists.
 """
 
 from __future__ import annotations
