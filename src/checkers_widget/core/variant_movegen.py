@@ -63,8 +63,9 @@ _Jump = tuple[int, int, int]
 #: A jump for routes: ``(victim square, victim bit, landing square, landing bit)``.
 _RouteJump = tuple[int, int, int, int]
 
-#: Complete captures with their routes: ``(path, captures, crowns, taken, by a king)``.
-_Found = list[tuple[tuple[int, ...], tuple[int, ...], bool, int, bool]]
+#: Complete captures with their routes: ``(path, captures, crowns, left)``, ``left`` the
+#: opponent's pieces not taken (a mask).
+_Found = list[tuple[tuple[int, ...], tuple[int, ...], bool, int]]
 
 #: A capture's outcome in perft (:meth:`VariantRules.capture_outcomes`), one int:
 #: ``(taken << 64 | left) << 16 | start << 8 | end << 1 | crowns`` where ``left`` is the
@@ -359,6 +360,7 @@ class VariantRules:
         # The same as (victim, victim bit, landing, landing bit), for routes.
         self.man_route_jumps = tuple(self._route_jumps(self.man_jump_dirs[i]) for i in (0, 1))
         self.king_route_jumps = self._route_jumps(_ALL)
+        self.route_walkers = (_route_walker(self, False), _route_walker(self, True))
         # man_step_lists[down][s]: the men's steps from s, (to, to bit, crowns), in order.
         self.man_step_lists = tuple(
             tuple(
@@ -483,141 +485,37 @@ class VariantRules:
             return []
         chosen = self.choose(found, kings) if len(found) > 1 else found
         if self.distinct or every_route or len(chosen) == 1:
-            return [(p, c, k, t) for p, c, k, t, _ in chosen]
+            return [(p, c, k, opp ^ left) for p, c, k, left in chosen]
         seen: set[tuple[int, int, int, bool]] = set()
         out: list[RawMove] = []
-        for p, c, k, t, _ in chosen:
-            key = (p[0], p[-1], t, k)
+        for p, c, k, left in chosen:
+            key = (p[0], p[-1], left, k)
             if key not in seen:
                 seen.add(key)
-                out.append((p, c, k, t))
+                out.append((p, c, k, opp ^ left))
         return out
 
-    def _routes(self, own: int, opp: int, kings: int, down: bool) -> _Found:
-        """Every complete capture with its route, as ``(path, captures, crowns, taken,
-        by a king)``: by starting square, then direction, then distance (a flying king's
-        landing squares nearest first), each capture's continuations before the next."""
-        crown_row = self.crown_row[down]
-        man_jumps, king_jumps = self.man_route_jumps[down], self.king_route_jumps
-        ups, downs = self.king_rays.up, self.king_rays.down
-        men_prey = opp if self.men_take_kings else opp & ~kings
-        at_end, goes_on = self.crowning == "at-end", self.crowning == "continues"
-        found: _Found = []
-        occ = 0
-        by_king = False
-
-        def record(path: list[int], caps: list[int], crowns: bool, avail: int) -> None:
-            found.append((tuple(path), tuple(caps), crowns, opp ^ avail, by_king))
-
-        def man(sq: int, avail: int, path: list[int], caps: list[int]) -> bool:
-            went = False
-            for victim, victim_bit, to, to_bit in man_jumps[sq]:
-                if avail & victim_bit & men_prey and not occ & to_bit:
-                    went = True
-                    rest = avail ^ victim_bit
-                    path.append(to)
-                    caps.append(victim)
-                    if not to_bit & crown_row:
-                        if not man(to, rest, path, caps):
-                            record(path, caps, False, rest)
-                    elif at_end:
-                        if not man(to, rest, path, caps):
-                            record(path, caps, True, rest)
-                    elif not (goes_on and king(to, rest, path, caps, True)):
-                        record(path, caps, True, rest)
-                    path.pop()
-                    caps.pop()
-            return went
-
-        def short(sq: int, avail: int, path: list[int], caps: list[int], crowned: bool) -> bool:
-            went = False
-            for victim, victim_bit, to, to_bit in king_jumps[sq]:
-                if avail & victim_bit and not occ & to_bit:
-                    went = True
-                    rest = avail ^ victim_bit
-                    path.append(to)
-                    caps.append(victim)
-                    if not short(to, rest, path, caps, crowned):
-                        record(path, caps, crowned, rest)
-                    path.pop()
-                    caps.pop()
-            return went
-
-        def fly(sq: int, avail: int, path: list[int], caps: list[int], crowned: bool) -> bool:
-            went = False
-            for ray, beyond, _ in ups[sq]:
-                last = (ray & occ).bit_length() - 1
-                if last > 0 and avail >> last & 1:
-                    past = beyond[last]
-                    stop = (past & occ).bit_length()
-                    free = past >> stop << stop
-                    if free:
-                        went = True
-                        # Nearest first: towards the low numbers, the highest bit first.
-                        squares = []
-                        while free:
-                            to = free.bit_length() - 1
-                            free ^= 1 << to
-                            squares.append(to)
-                        land(squares, last, avail ^ 1 << last, path, caps, crowned)
-            for ray, beyond, _ in downs[sq]:
-                near = ray & occ
-                victim_bit = near & -near
-                if victim_bit & avail:
-                    victim = victim_bit.bit_length() - 1
-                    past = beyond[victim]
-                    stop = past & occ
-                    free = past & ((stop & -stop) - 1)
-                    if free:
-                        went = True
-                        squares = []
-                        while free:
-                            low = free & -free
-                            free ^= low
-                            squares.append(low.bit_length() - 1)
-                        land(squares, victim, avail ^ victim_bit, path, caps, crowned)
-            return went
-
-        def land(
-            squares: list[int],
-            victim: int,
-            avail: int,
-            path: list[int],
-            caps: list[int],
-            crowned: bool,
-        ) -> None:
-            """After a flying king's jump of ``victim``: go on from every square of
-            ``squares`` that goes on; if none does, stop on any of them."""
-            caps.append(victim)
-            ends = []
-            on = False
-            for to in squares:
-                path.append(to)
-                if fly(to, avail, path, caps, crowned):
-                    on = True
-                elif not on:
-                    ends.append(to)
-                path.pop()
-            if not on:
-                for to in ends:
-                    path.append(to)
-                    record(path, caps, crowned, avail)
-                    path.pop()
-            caps.pop()
-
-        king = fly if self.flying else short
+    def _routes(
+        self, own: int, opp: int, kings: int, down: bool, capturers: int | None = None
+    ) -> _Found:
+        """Every complete capture with its route (:data:`_Found`): by starting square,
+        then direction, then distance (a flying king's landing squares nearest first),
+        each capture's continuations before the next. ``capturers``: :meth:`capturers`
+        if known."""
+        if capturers is None:
+            capturers = self.capturers(own, opp, kings, down)
+        man, king = self.route_walkers[down]
         occupied = own | opp
-        mask = self.capturers(own, opp, kings, down)
-        while mask:
-            low = mask & -mask
-            mask ^= low
+        prey = opp if self.men_take_kings else opp & ~kings
+        found: _Found = []
+        while capturers:
+            low = capturers & -capturers
+            capturers ^= low
             src = low.bit_length() - 1
-            occ = occupied ^ low
-            by_king = bool(kings & low)
-            if by_king:
-                king(src, opp, [src], [], False)
+            if kings & low:
+                king(src, opp, occupied ^ low, [src], [], found, False)
             else:
-                man(src, opp, [src], [])
+                man(src, opp, occupied ^ low, [src], [], found, prey)
         return found
 
     # ------------------------------------------------------------------ perft
@@ -816,6 +714,153 @@ def _outcome_walker(rules: VariantRules, down: bool) -> tuple[_Walk, _Walk]:
     return man, king
 
 
+#: A route walk of :func:`_route_walker`: a man's ``walk(square, avail, occ, path,
+#: captures, found, prey)``; a king's takes ``crowned`` instead of ``prey``.
+_ManRoute = Callable[[int, int, int, list[int], list[int], _Found, int], bool]
+_KingRoute = Callable[[int, int, int, list[int], list[int], _Found, bool], bool]
+
+
+def _route_walker(rules: VariantRules, down: bool) -> tuple[_ManRoute, _KingRoute]:
+    """The walks of one side's captures with their routes (:meth:`VariantRules._routes`),
+    built once: ``(man, king)``. ``man(src, opp, occupied, [src], [], found, prey)``
+    (``prey``: the pieces a man may take) or ``king(src, opp, occupied, [src], [],
+    found, False)`` appends each complete capture of the piece on ``src`` to ``found``
+    (:data:`_Found`), ``occupied`` being the occupied squares without ``src``.
+
+    As :func:`_outcome_walker`, with the route kept: ``path`` and ``caps`` grow and
+    shrink with the walk; ``avail`` is the opponent's pieces not yet taken (recorded as
+    "left"); ``crowned`` whether a man was crowned on the way and goes on as a king.
+    """
+    crown_row = rules.crown_row[down]
+    man_jumps, king_jumps = rules.man_route_jumps[down], rules.king_route_jumps
+    ups, downs = rules.king_rays.up, rules.king_rays.down
+    at_end, goes_on = rules.crowning == "at-end", rules.crowning == "continues"
+
+    def man(
+        sq: int,
+        avail: int,
+        occ: int,
+        path: list[int],
+        caps: list[int],
+        found: _Found,
+        prey: int,
+    ) -> bool:
+        went = False
+        for victim, victim_bit, to, to_bit in man_jumps[sq]:
+            if avail & victim_bit & prey and not occ & to_bit:
+                went = True
+                rest = avail ^ victim_bit
+                path.append(to)
+                caps.append(victim)
+                if not to_bit & crown_row:
+                    if not man(to, rest, occ, path, caps, found, prey):
+                        found.append((tuple(path), tuple(caps), False, rest))
+                elif at_end:
+                    if not man(to, rest, occ, path, caps, found, prey):
+                        found.append((tuple(path), tuple(caps), True, rest))
+                elif not (goes_on and king(to, rest, occ, path, caps, found, True)):
+                    found.append((tuple(path), tuple(caps), True, rest))
+                path.pop()
+                caps.pop()
+        return went
+
+    def short(
+        sq: int,
+        avail: int,
+        occ: int,
+        path: list[int],
+        caps: list[int],
+        found: _Found,
+        crowned: bool,
+    ) -> bool:
+        went = False
+        for victim, victim_bit, to, to_bit in king_jumps[sq]:
+            if avail & victim_bit and not occ & to_bit:
+                went = True
+                rest = avail ^ victim_bit
+                path.append(to)
+                caps.append(victim)
+                if not short(to, rest, occ, path, caps, found, crowned):
+                    found.append((tuple(path), tuple(caps), crowned, rest))
+                path.pop()
+                caps.pop()
+        return went
+
+    def fly(
+        sq: int,
+        avail: int,
+        occ: int,
+        path: list[int],
+        caps: list[int],
+        found: _Found,
+        crowned: bool,
+    ) -> bool:
+        went = False
+        for ray, beyond, _ in ups[sq]:
+            last = (ray & occ).bit_length() - 1
+            if last > 0 and avail >> last & 1:
+                past = beyond[last]
+                stop = (past & occ).bit_length()
+                free = past >> stop << stop
+                if free:
+                    went = True
+                    # Nearest first: towards the low numbers, the highest bit first.
+                    squares = []
+                    while free:
+                        to = free.bit_length() - 1
+                        free ^= 1 << to
+                        squares.append(to)
+                    caps.append(last)
+                    land(squares, avail ^ 1 << last, occ, path, caps, found, crowned)
+                    caps.pop()
+        for ray, beyond, _ in downs[sq]:
+            near = ray & occ
+            victim_bit = near & -near
+            if victim_bit & avail:
+                victim = victim_bit.bit_length() - 1
+                past = beyond[victim]
+                stop = past & occ
+                free = past & ((stop & -stop) - 1)
+                if free:
+                    went = True
+                    squares = []
+                    while free:
+                        low = free & -free
+                        free ^= low
+                        squares.append(low.bit_length() - 1)
+                    caps.append(victim)
+                    land(squares, avail ^ victim_bit, occ, path, caps, found, crowned)
+                    caps.pop()
+        return went
+
+    def land(
+        squares: list[int],
+        avail: int,
+        occ: int,
+        path: list[int],
+        caps: list[int],
+        found: _Found,
+        crowned: bool,
+    ) -> None:
+        """After a flying king's jump: go on from every one of ``squares`` that goes
+        on; if none does, stop on any of them."""
+        ends = []
+        on = False
+        for to in squares:
+            path.append(to)
+            if fly(to, avail, occ, path, caps, found, crowned):
+                on = True
+            elif not on:
+                ends.append(to)
+            path.pop()
+        if not on:
+            for to in ends:
+                found.append(((*path, to), tuple(caps), crowned, avail))
+
+    king = fly if rules.flying else short
+    return man, king
+
+
 def _free(found: _Found, kings: int) -> _Found:
     return found
 
@@ -843,7 +888,7 @@ def _italian_key(
 
 
 def _italian(found: _Found, kings: int) -> _Found:
-    keys = [_italian_key(f[1], f[4], kings) for f in found]
+    keys = [_italian_key(f[1], bool(kings >> f[0][0] & 1), kings) for f in found]
     best = max(keys)
     return [f for f, key in zip(found, keys, strict=True) if key == best]
 
