@@ -531,10 +531,29 @@ class VariantRules:
         return sum([perft(o, p, k, up, depth) for o, p, k in self.children(own, opp, kings, down)])
 
     def count_moves(self, own: int, opp: int, kings: int, down: bool) -> int:
-        """``len(self.moves(...))``, with no move made (perft's last ply)."""
-        capturers = self.capturers(own, opp, kings, down)
+        """``len(self.moves(...))``, with no move made (perft's last ply).
+
+        :meth:`capturers` and :meth:`count_steps` written out together: this runs at
+        every node of perft's last ply but one.
+        """
+        occupied = own | opp
+        empty = self.board & ~occupied
+        men = own & ~kings
+        own_kings = own & kings
+        prey = opp if self.men_take_kings else opp & ~kings
+        capturers = self.man_jumps[down].jumpers(men, prey, empty)
+        if own_kings:
+            if self.flying:
+                capturers |= self.king_rays.capturers(own_kings, opp, occupied, empty)
+            else:
+                capturers |= self.king_shifts.jumpers(own_kings, opp, empty)
         if not capturers:
-            return self.count_steps(own, opp, kings, down)
+            count = self.man_steps[down].count_steps(men, empty)
+            if not own_kings:
+                return count
+            if self.flying:
+                return count + self.king_rays.count_moves(own_kings, occupied)
+            return count + self.king_shifts.count_steps(own_kings, empty)
         if self.by_outcome:
             return len(self.capture_outcomes(own, opp, kings, down, capturers))
         return len(self.captures(own, opp, kings, down))
