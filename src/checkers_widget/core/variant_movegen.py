@@ -306,6 +306,46 @@ class _Rays:
         return found
 
 
+def _step_lists(
+    geo: Geometry, dirs: tuple[int, ...], crown_row: int
+) -> tuple[tuple[tuple[int, int, bool], ...], ...]:
+    """Per square, a man's steps in ``dirs`` that fit on the board, in direction order:
+    ``(to, to bit, crowns)``."""
+    return tuple(
+        tuple(
+            (ray[0], 1 << ray[0], bool(1 << ray[0] & crown_row))
+            for d in dirs
+            if (ray := geo.rays[s][d])
+        )
+        if s
+        else ()
+        for s in range(geo.squares + 1)
+    )
+
+
+def _jump_lists(geo: Geometry, dirs: tuple[int, ...]) -> tuple[tuple[_RouteJump, ...], ...]:
+    """Per square, its jumps in ``dirs`` that fit on the board, in direction order:
+    ``(victim, victim bit, landing, landing bit)``."""
+    return tuple(
+        tuple(
+            (ray[0], 1 << ray[0], ray[1], 1 << ray[1])
+            for d in dirs
+            if len(ray := geo.rays[s][d]) >= 2
+        )
+        if s
+        else ()
+        for s in range(geo.squares + 1)
+    )
+
+
+def _without_victims(
+    lists: tuple[tuple[_RouteJump, ...], ...],
+) -> tuple[tuple[_Jump, ...], ...]:
+    """:func:`_jump_lists` without the victim's square: ``(victim bit, landing, landing
+    bit)``, what a walk that keeps no route needs."""
+    return tuple(tuple((vb, to, tb) for _, vb, to, tb in jumps) for jumps in lists)
+
+
 class VariantRules:
     """The moves of one variant: :meth:`moves`, :meth:`has_capture` and :meth:`perft`.
 
@@ -319,7 +359,6 @@ class VariantRules:
         self.variant = variant
         geo = variant.geometry
         self.squares = geo.squares
-        self.bit = geo.bit
         self.rays = geo.rays
         self.board = sum(geo.bit[1:])
         self.flying = variant.flying_kings
@@ -329,9 +368,7 @@ class VariantRules:
         self.choose = _CHOOSERS[variant.capture_rule]
         # Index 0: men moving up (towards square 1); index 1: men moving down.
         self.crown_row = (geo.top_row, geo.bottom_row)
-        forward = (_UP, _DOWN)
-        self.man_jump_dirs = (_ALL, _ALL) if variant.men_capture_backward else forward
-        self.man_step_dirs = forward
+        men_jump = (_ALL, _ALL) if variant.men_capture_backward else (_UP, _DOWN)
         # The shifts of the men's steps (forward) and jumps, and of short kings.
         up, down = _Shifts(geo, (0, 1)), _DownShifts(geo, (2, 3))
         self.man_steps = (up, down)
@@ -340,41 +377,17 @@ class VariantRules:
             (self.king_shifts, self.king_shifts) if variant.men_capture_backward else (up, down)
         )
         self.king_rays = _Rays(geo)
-        bit = geo.bit
-        # jumps[s]: per direction, (victim, victim bit, landing, landing bit) or None.
-        self.jumps: tuple[tuple[tuple[int, int, int, int] | None, ...], ...] = tuple(
-            tuple(
-                (ray[0], bit[ray[0]], ray[1], bit[ray[1]]) if len(ray) >= 2 else None
-                for ray in geo.rays[s]
-            )
-            if s
-            else ()
-            for s in range(geo.squares + 1)
+        # Per square, in direction order: the men's steps, and the jumps of men and short
+        # kings with the victim's square (for routes) and without (for outcomes).
+        self.man_step_lists = (
+            _step_lists(geo, _UP, geo.top_row),
+            _step_lists(geo, _DOWN, geo.bottom_row),
         )
-        # The same jumps as (victim bit, landing, landing bit), only those on the board.
-        self.man_jump_lists = (
-            self._jump_lists(self.man_jump_dirs[0]),
-            self._jump_lists(self.man_jump_dirs[1]),
-        )
-        self.king_jump_lists = self._jump_lists(_ALL)
-        # The same as (victim, victim bit, landing, landing bit), for routes.
-        self.man_route_jumps = tuple(self._route_jumps(self.man_jump_dirs[i]) for i in (0, 1))
-        self.king_route_jumps = self._route_jumps(_ALL)
+        self.man_route_jumps = (_jump_lists(geo, men_jump[0]), _jump_lists(geo, men_jump[1]))
+        self.king_route_jumps = _jump_lists(geo, _ALL)
+        self.man_jump_lists = tuple(_without_victims(j) for j in self.man_route_jumps)
+        self.king_jump_lists = _without_victims(self.king_route_jumps)
         self.route_walkers = (_route_walker(self, False), _route_walker(self, True))
-        # man_step_lists[down][s]: the men's steps from s, (to, to bit, crowns), in order.
-        self.man_step_lists = tuple(
-            tuple(
-                tuple(
-                    (ray[0], bit[ray[0]], bool(bit[ray[0]] & self.crown_row[i]))
-                    for d in forward[i]
-                    if (ray := geo.rays[s][d])
-                )
-                if s
-                else ()
-                for s in range(geo.squares + 1)
-            )
-            for i in (0, 1)
-        )
         # perft walks captures as outcomes unless the rule needs the order of the pieces
         # taken (Italian) or every route counts (distinct routes): then it uses captures().
         # (And men that take kings: a walk then follows one mask of the pieces to take.)
@@ -386,25 +399,6 @@ class VariantRules:
         self.outcome_walkers = (_outcome_walker(self, False), _outcome_walker(self, True))
         self.majority = variant.capture_rule in ("most", "spanish")
         self.kings_next = variant.capture_rule == "spanish"
-
-    def _jump_lists(self, dirs: tuple[int, ...]) -> tuple[tuple[_Jump, ...], ...]:
-        """Per square, its jumps in ``dirs`` that fit on the board, in direction order."""
-        return tuple(
-            tuple(
-                (jump[1], jump[2], jump[3]) for d in dirs if (jump := self.jumps[s][d]) is not None
-            )
-            if s
-            else ()
-            for s in range(self.squares + 1)
-        )
-
-    def _route_jumps(self, dirs: tuple[int, ...]) -> tuple[tuple[_RouteJump, ...], ...]:
-        """Per square, its jumps in ``dirs`` that fit on the board, in direction order,
-        with the victim's square for the route."""
-        return tuple(
-            tuple(jump for d in dirs if (jump := self.jumps[s][d]) is not None) if s else ()
-            for s in range(self.squares + 1)
-        )
 
     # ------------------------------------------------------------------ moves
     def moves(self, own: int, opp: int, kings: int, down: bool) -> list[RawMove]:
