@@ -60,6 +60,8 @@ compared with :func:`reference_perft` (move lists and perft 3): all agreed.
 from __future__ import annotations
 
 import csv
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -393,3 +395,66 @@ def test_king_position_perft_matches_reference_generator(
 def _house_rule(name: str) -> Variant:
     assert name == "american+backward"
     return variant("american", men_capture_backward=True)
+
+
+# ---------------------------------------------------------------------- perft's own paths
+
+#: Rules the named variants do not combine, for the generator's less used paths: short
+#: kings under the majority rule, a man crowned during a capture going on as a short
+#: king, crowning that ends a capture with flying kings, and men that may not take kings
+#: with flying kings.
+ODD_RULES: list[Variant] = [
+    replace(VARIANTS["international"], flying_kings=False),
+    replace(VARIANTS["russian"], flying_kings=False, capture_rule="most"),
+    replace(VARIANTS["brazilian"], crowning="ends-move", capture_rule="spanish"),
+    replace(VARIANTS["pool"], men_capture_kings=False, crowning="continues"),
+]
+
+
+def _random_positions(v: Variant, n: int, seed: int) -> list[tuple[int, int, int, bool]]:
+    """Random placements (men and kings anywhere, either side to move), many with
+    captures of several pieces and with kings."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        own = opp = kings = 0
+        for square in rng.sample(range(1, v.squares + 1), rng.randint(2, 2 * v.size)):
+            if rng.random() < 0.4:
+                own |= 1 << square
+            else:
+                opp |= 1 << square
+            if rng.random() < 0.25:
+                kings |= 1 << square
+        out.append((own, opp, kings, rng.random() < 0.5))
+    return out
+
+
+def _positions_after(v: Variant, position: tuple[int, int, int, bool]) -> list[tuple[int, ...]]:
+    """The position after each move of the move list, as perft's ``children`` gives them."""
+    own, opp, kings, down = position
+    out = []
+    for path, _, crowns, taken in rules_of(v).moves(own, opp, kings, down):
+        src, dst = 1 << path[0], 1 << path[-1]
+        new_kings = kings & ~taken & ~src
+        if crowns or kings & src:
+            new_kings |= dst
+        out.append((opp & ~taken, own ^ src | dst, new_kings))
+    return sorted(out)
+
+
+PERFT_RULES = [*VARIANTS.values(), variant("american", men_capture_backward=True), *ODD_RULES]
+
+
+@pytest.mark.parametrize(
+    "v", PERFT_RULES, ids=[*VARIANTS, "american+backward", "odd0", "odd1", "odd2", "odd3"]
+)
+def test_perft_counts_and_plays_what_the_move_list_holds(v: Variant) -> None:
+    """perft counts the last ply and walks captures without making moves; on random
+    positions its count and its positions after each move are the move list's."""
+    rules = rules_of(v)
+    for position in _random_positions(v, 600, seed=v.squares):
+        after = _positions_after(v, position)
+        assert rules.count_moves(*position) == len(after), position
+        assert sorted(rules.children(*position)) == after, position
+        captures = [m for m in rules.moves(*position) if m[1]]
+        assert rules.has_capture(*position) == bool(captures), position
