@@ -42,6 +42,9 @@ def test_international_draughts_against_the_computer_by_click_and_keyboard(lab, 
     sq(root, 32).click()
     sq(root, 28).click()
     expect(piece_on(root, 28)).to_have_attribute("data-piece", "white-man")
+    # (the status still says "White to move" until Python has taken the move: wait for
+    # the computer's answer in the move list)
+    expect(root.locator('[data-role="move"]')).to_have_count(2, timeout=30_000)
     expect(root.locator(STATUS)).to_contain_text("White to move", timeout=30_000)
     moves = kernel_json(page, "[str(m) for m in w.game.moves]")
     assert moves[0] == "32-28" and len(moves) == 2
@@ -64,6 +67,7 @@ def test_international_draughts_against_the_computer_by_click_and_keyboard(lab, 
         if cursor.get_attribute("class") and "cw-target" in (cursor.get_attribute("class") or ""):
             break
     page.keyboard.press("Enter")
+    expect(root.locator('[data-role="move"]')).to_have_count(4, timeout=30_000)
     expect(root.locator(STATUS)).to_contain_text("White to move", timeout=30_000)
     moves = kernel_json(page, "[str(m) for m in w.game.moves]")
     assert len(moves) == 4 and moves[2].startswith(f"{start}-"), moves
