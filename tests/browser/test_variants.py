@@ -1,24 +1,47 @@
 """Other draughts on the board, in a real JupyterLab: an international draughts board played
-by clicking and by keyboard against the computer, in light and dark, and the turned board
-of Italian draughts. What the player sees (the DOM) is checked against the kernel's game."""
+by clicking and by keyboard against the computer, in light and dark; the turned board
+of Italian draughts; a board of every variant but American checkers, in one notebook,
+where a clicked move is answered by the computer. What the player sees (the DOM) is
+checked against the kernel's game."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from board_helpers import BOARD, CW_SQUARE, STATUS, kernel_json, open_board_root, piece_on, sq
-from playwright.sync_api import Locator, expect
+from board_helpers import (
+    BOARD,
+    BOARD_PIECE,
+    CW_SQUARE,
+    STATUS,
+    kernel_json,
+    open_board,
+    open_board_root,
+    piece_on,
+    pieces,
+    sq,
+)
+from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
 SETUP = "from checkers_widget import CheckersWidget, Game\n"
+
+#: Every variant but American checkers (the rest of the browser tests play that one).
+OTHER_VARIANTS = ("international", "russian", "brazilian", "pool", "italian", "spanish", "giveaway")
+MOVE = '[data-role="move"]'
 
 
 def centre(root: Locator, n: int) -> tuple[float, float]:
     box = sq(root, n, template=CW_SQUARE).bounding_box()
     assert box is not None
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def kernel_pieces(page: Page, game: str) -> dict[int, str]:
+    """The pieces of the kernel's ``game`` (an expression), as the board names them."""
+    found = kernel_json(page, f"{{s: p.name for s, p in {game}.board}}")
+    return {int(s): p for s, p in found.items()}
 
 
 def test_international_draughts_against_the_computer_by_click_and_keyboard(lab, make_notebook):
@@ -116,3 +139,50 @@ def test_the_italian_board_is_turned(lab, make_notebook):
     sq(root, 18).click()
     expect(root.locator(STATUS)).to_have_text("Black to move")
     root.screenshot(path=str(lab.artifacts_dir / "variant-italian.png"))
+
+
+def test_the_computer_answers_a_clicked_move_in_every_variant(lab, make_notebook):
+    """One notebook, a board of each variant against the computer: on each, the player
+    clicks a lit piece and a landing square, and the computer's answer appears on the
+    board; the kernel's game holds the two moves, legal in that variant, and the board
+    shows its position."""
+    cells = [SETUP + "w = {}"] + [
+        f'w["{name}"] = CheckersWidget(variant="{name}", opponent="easy", seed=1)\nw["{name}"]'
+        for name in OTHER_VARIANTS
+    ]
+    boards = open_board(lab, make_notebook(*cells), count=len(OTHER_VARIANTS))
+    page = lab.page
+    for i, name in enumerate(OTHER_VARIANTS):
+        board = boards.nth(i)
+        root = board.locator("xpath=ancestor::*[contains(@class, 'cw-root')][1]")
+        game = f'w["{name}"].game'
+        size = 50 if name == "international" else 32
+        expect(board.locator(".cw-sq[data-square]")).to_have_count(size)
+        start = pieces(root, piece=BOARD_PIECE)
+        assert start == kernel_pieces(page, game), name
+        lit = board.locator(".cw-sq.cw-movable").first
+        origin = int(lit.get_attribute("data-square") or 0)
+        mover = start[origin]
+        lit.click()
+        target = board.locator(".cw-sq.cw-target").first
+        landing = int(target.get_attribute("data-square") or 0)
+        target.click()
+        expect(piece_on(root, landing)).to_have_attribute("data-piece", mover)
+        # The computer's answer: on the move list, and its piece moved on the board.
+        expect(root.locator(MOVE)).to_have_count(2, timeout=30_000)
+        moves = kernel_json(page, f"[str(m) for m in {game}.moves]")
+        assert len(moves) == 2 and moves[0] == f"{origin}-{landing}", (name, moves)
+        expect(root.locator(MOVE)).to_have_text(moves)
+        legal = kernel_json(
+            page,
+            f"""[m in g.legal_moves() and g.play(m) is not None
+                for g in [Game(variant="{name}")] for m in {game}.moves]""",
+        )
+        assert legal == [True, True], (name, moves)
+        shown = pieces(root, piece=BOARD_PIECE)
+        assert shown == kernel_pieces(page, game), (name, moves)
+        theirs = "black" if mover.startswith("white") else "white"
+        moved = {s for s, p in start.items() if p.startswith(theirs)} - set(shown)
+        assert len(moved) == 1, (name, moves, moved)  # one of the computer's men left its square
+        root.screenshot(path=str(lab.artifacts_dir / f"variant-{name}-answered.png"))
+    assert lab.error_outputs() == []
