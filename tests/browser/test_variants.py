@@ -186,3 +186,89 @@ def test_the_computer_answers_a_clicked_move_in_every_variant(lab, make_notebook
         assert len(moved) == 1, (name, moves, moved)  # one of the computer's men left its square
         root.screenshot(path=str(lab.artifacts_dir / f"variant-{name}-answered.png"))
     assert lab.error_outputs() == []
+
+
+def expect_pieces(root: Locator, expected: dict[int, str]) -> None:
+    """The board shows exactly ``expected`` (waiting for a hop's animation to end)."""
+    for square, name in expected.items():
+        expect(piece_on(root, square, piece=BOARD_PIECE)).to_have_attribute("data-piece", name)
+    expect(root.locator(BOARD_PIECE)).to_have_count(len(expected))
+
+
+#: A capture of two men on each board: the starting position (FEN), the squares clicked,
+#: the men taken, and the pieces before the capture, after its first hop and after it.
+#: The Spanish position has a white man on 1, where White's men start in Spanish
+#: draughts (an American white man would have been crowned there).
+REPLAYS: dict[str, tuple[str, list[int], list[int], list[dict[int, str]]]] = {
+    "international": (
+        "W:W27,26:B31,14,32",
+        [26, 37, 28],
+        [31, 32],
+        [
+            {14: "black-man", 26: "white-man", 27: "white-man", 31: "black-man", 32: "black-man"},
+            {14: "black-man", 27: "white-man", 32: "black-man", 37: "white-man"},
+            {14: "black-man", 27: "white-man", 28: "white-man"},
+        ],
+    ),
+    "italian": (
+        "W:W22:B18,10",
+        [22, 13, 6],
+        [18, 10],
+        [
+            {10: "black-man", 18: "black-man", 22: "white-man"},
+            {10: "black-man", 13: "white-man"},
+            {6: "white-man"},
+        ],
+    ),
+    "spanish": (
+        "W:W1,10:B14,22",
+        [10, 19, 26],
+        [14, 22],
+        [
+            {1: "white-man", 10: "white-man", 14: "black-man", 22: "black-man"},
+            {1: "white-man", 19: "white-man", 22: "black-man"},
+            {1: "white-man", 26: "white-man"},
+        ],
+    ),
+}
+
+
+def test_a_capture_of_two_men_is_replayed_hop_by_hop_in_other_variants(lab, make_notebook):
+    """The player takes two men by clicking, then presses Replay and steps through the
+    capture: the position before it, each hop with the man it takes ringed, the position
+    after it. (The replay once rebuilt the position before the move by American rules:
+    the control then failed on the international and Spanish boards.)"""
+    cells = [SETUP + "w = {}"] + [
+        f'w["{name}"] = CheckersWidget(Game("{fen}", variant="{name}"))\nw["{name}"]'
+        for name, (fen, *_) in REPLAYS.items()
+    ]
+    boards = open_board(lab, make_notebook(*cells), count=len(REPLAYS))
+    for i, (name, (_, clicks, taken, positions)) in enumerate(REPLAYS.items()):
+        root = boards.nth(i).locator("xpath=ancestor::*[contains(@class, 'cw-root')][1]")
+        for n in clicks:
+            sq(root, n).click()
+        notation = "x".join(map(str, clicks))
+        expect(root.locator(MOVE)).to_have_text([notation])
+        assert kernel_pieces(lab.page, f'w["{name}"].game') == positions[-1], name
+        root.locator('[data-action="replay"]').click()
+        panel = root.locator('[data-role="replay"]')
+        expect(panel, f"{name}: the replay is not shown").to_be_visible(timeout=10_000)
+        expect(root.locator(STATUS)).not_to_have_attribute("data-kind", re.compile("refused|error"))
+        expect(panel).to_contain_text(f"Replay {notation}")
+        # To the start (which also stops the replay playing itself through), then a hop
+        # at a time.
+        panel.locator('[data-action="replay-first"]').click()
+        hop = panel.locator('[data-role="replay-hop"]')
+        for k, position in enumerate(positions):
+            expect(hop).to_have_text(f"hop {k} of 2" if k else f"before {notation}")
+            expect_pieces(root, position)
+            if k < 2:
+                ringed = root.locator(f"{BOARD_PIECE}.cw-jumped")
+                expect(ringed).to_have_attribute("data-square", str(taken[k]))
+                panel.locator('[data-action="replay-forward"]').click()
+            elif name == "international":
+                root.screenshot(path=str(lab.artifacts_dir / "variant-international-replay.png"))
+        panel.locator('[data-action="replay-close"]').click()
+        expect(panel).to_be_hidden()
+        expect_pieces(root, positions[-1])
+    assert lab.error_outputs() == []

@@ -70,6 +70,30 @@ def test_replay_of_the_last_move_carries_the_position_before_it() -> None:
     assert widget.state["replay"] is None  # any change ends the replay
 
 
+@pytest.mark.parametrize(
+    ("variant", "fen", "moves"),
+    [
+        ("international", None, ["32-28", "19-23", "28x19"]),
+        ("spanish", None, ["12-16", "23-20"]),
+        ("spanish", "W:W1,10:B14,22", ["10x19x26"]),  # a white man on 1: Spanish only
+    ],
+)
+def test_replay_rebuilds_the_position_before_the_move_by_the_games_rules(
+    variant: str, fen: str | None, moves: list[str]
+) -> None:
+    game = Game(fen, variant=variant)
+    for move in moves:
+        game.play(move)
+    widget = CheckersWidget(game)
+    before = game.board
+    last = before.pop()
+    assert send(widget, kind="command", name="replay")
+    replay = widget.state["replay"]
+    assert replay["move"]["notation"] == str(last) == moves[-1]
+    assert replay["before"] == {str(s): p.name for s, p in before.pieces.items()}
+    assert replay["ply"] == len(moves) - 1
+
+
 def test_replay_of_an_earlier_or_a_hypothetical_move() -> None:
     widget = CheckersWidget()
     widget.load_pdn(PDN)

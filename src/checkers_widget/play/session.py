@@ -785,7 +785,7 @@ class PlaySession:
                     raise CheckersError(
                         f"{chosen} was not played in this game and is not legal now"
                     )
-            before = Board(game.start_fen)
+            before = Board(game.start_fen, variant=game.variant)
             for m in line[:index]:
                 before.push(m)
             self.replay_view = {
