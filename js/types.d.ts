@@ -106,6 +106,10 @@ export interface Replay {
   ply: number;
   /** Seconds a hop. */
   speed: number;
+  /** The hop from which the mover is a king (null: the move crowns no man); Python
+   * knows it: where the move ends, or in Russian draughts where the man first lands on
+   * its crown row, going on as a king. */
+  crown_hop: number | null;
 }
 
 /** The position editor's position, while it is open. */

@@ -66,6 +66,7 @@ __all__ = [
     "analysis_state",
     "build_state",
     "control_facts",
+    "crown_hop",
     "default_status",
     "move_state",
     "pending_captures",
@@ -136,12 +137,14 @@ class AnalysisState(TypedDict):
 
 
 class ReplayState(TypedDict):
-    """A move replayed hop by hop: the pieces before it, its ply, seconds per hop."""
+    """A move replayed hop by hop: the pieces before it, its ply, seconds per hop, and
+    from which hop the mover is a king (see :func:`crown_hop`)."""
 
     move: MoveState
     before: dict[str, str]
     ply: int
     speed: float
+    crown_hop: int | None
 
 
 class EditorState(TypedDict):
@@ -380,6 +383,21 @@ def move_state(move: Move) -> MoveState:
         "captures": list(move.captures),
         "crowns": move.crowns,
     }
+
+
+def crown_hop(move: Move, variant: Variant, mover: Color) -> int | None:
+    """The hop of ``move`` (played by ``mover``'s man) after which the man is a king:
+    None when the move crowns nothing. A man is crowned where the move ends, except in
+    the variants whose man crowned during a capture goes on capturing as a king (Russian):
+    there it is a king from its first landing on its crown row."""
+    if not move.crowns:
+        return None
+    last = len(move.path) - 1
+    if variant.crowning != "continues":
+        return last
+    squares = variant.geometry
+    row = squares.bottom_row if mover == variant.top else squares.top_row
+    return next((k for k in range(1, last) if squares.bit[move.path[k]] & row), last)
 
 
 def analysis_state(analysis: Analysis, *, scored: bool = True) -> AnalysisState:
