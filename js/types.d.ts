@@ -54,6 +54,8 @@ export interface Move {
 export interface Pending {
   path: number[];
   captures: number[];
+  /** The man making it has been crowned on the way (Russian draughts: it goes on as a king). */
+  crowned: boolean;
 }
 
 // ---------------------------------------------------------------------- the state's parts

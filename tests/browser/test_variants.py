@@ -248,8 +248,9 @@ def test_a_capture_of_two_men_is_replayed_hop_by_hop_in_other_variants(lab, make
     """The player takes two men by clicking, then presses Replay and steps through the
     capture: the position before it, each hop with the man it takes ringed, the position
     after it. (The replay once rebuilt the position before the move by American rules:
-    the control then failed on the international and Spanish boards; and it drew the
-    Russian man crowned on the way a man until the end of the move.)"""
+    the control then failed on the international and Spanish boards; and the Russian man
+    crowned on the way was drawn a man until the end of the move, both while the player
+    clicked the capture and in the replay.)"""
     cells = [SETUP + "w = {}"] + [
         f'w["{name}"] = CheckersWidget(Game("{fen}", variant="{name}"))\nw["{name}"]'
         for name, (fen, *_) in REPLAYS.items()
@@ -259,6 +260,10 @@ def test_a_capture_of_two_men_is_replayed_hop_by_hop_in_other_variants(lab, make
         root = boards.nth(i).locator("xpath=ancestor::*[contains(@class, 'cw-root')][1]")
         for n in clicks:
             sq(root, n).click()
+            if n == clicks[1]:
+                # The capture in progress: the mover as it is after its first hop.
+                mover = piece_on(root, n, piece=BOARD_PIECE)
+                expect(mover).to_have_attribute("data-piece", positions[1][n])
         notation = "x".join(map(str, clicks))
         expect(root.locator(MOVE)).to_have_text([notation])
         assert kernel_pieces(lab.page, f'w["{name}"].game') == positions[-1], name

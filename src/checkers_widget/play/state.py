@@ -70,6 +70,7 @@ __all__ = [
     "default_status",
     "move_state",
     "pending_captures",
+    "pending_crowned",
     "shown_variations",
 ]
 
@@ -99,10 +100,13 @@ class MoveState(TypedDict):
 
 
 class PendingState(TypedDict):
-    """A jump sequence in progress: the squares so far and the pieces already jumped."""
+    """A jump sequence in progress: the squares so far, the pieces already jumped, and
+    whether the man making it has been crowned on the way (a Russian man goes on
+    capturing as a king: :func:`crown_hop`)."""
 
     path: list[int]
     captures: list[int]
+    crowned: bool
 
 
 class StatusState(TypedDict):
@@ -419,6 +423,15 @@ def pending_captures(legal: list[Move], path: tuple[int, ...]) -> list[int]:
     return []
 
 
+def pending_crowned(game: Game, legal: list[Move], path: tuple[int, ...]) -> bool:
+    """Whether the man making the sequence in progress ``path`` is a king by now."""
+    for move in legal:
+        if move.path[: len(path)] == path:
+            hop = crown_hop(move, game.variant, game.turn)
+            return hop is not None and hop < len(path)
+    return False
+
+
 def default_status(game: Game, pending: tuple[int, ...] | None) -> Status:
     """The status line when nothing special happened: whose turn, must jump, or the result."""
     if game.is_over():
@@ -553,7 +566,11 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
         # Nothing to click on a board whose turn it is not: no piece is lit as movable.
         "legal": [move_state(m) for m in legal] if inputs.offers_moves else [],
         "pending": (
-            {"path": list(pending), "captures": pending_captures(legal, pending)}
+            {
+                "path": list(pending),
+                "captures": pending_captures(legal, pending),
+                "crowned": pending_crowned(game, legal, pending),
+            }
             if pending
             else None
         ),
