@@ -1,8 +1,10 @@
 """Other draughts on the board, in a real JupyterLab: an international draughts board played
 by clicking and by keyboard against the computer, in light and dark; the turned board
 of Italian draughts; a board of every variant but American checkers, in one notebook,
-where a clicked move is answered by the computer. What the player sees (the DOM) is
-checked against the kernel's game."""
+where a clicked move is answered by the computer; a capture of two men replayed hop by
+hop on 10x10, turned and Russian boards; the position editor on a 10x10 board and the
+keyboard on the turned Spanish one. What the player sees (the DOM) is checked against
+the kernel's game."""
 
 from __future__ import annotations
 
@@ -289,4 +291,71 @@ def test_a_capture_of_two_men_is_replayed_hop_by_hop_in_other_variants(lab, make
         panel.locator('[data-action="replay-close"]').click()
         expect(panel).to_be_hidden()
         expect_pieces(root, positions[-1])
+    assert lab.error_outputs() == []
+
+
+def test_the_editor_on_a_10x10_board_and_the_keyboard_on_a_turned_one(lab, make_notebook):
+    """The position editor places men on 46 and 50 of an international board (and
+    refuses a black man on White's back row), Done plays on from that position; on the
+    turned Spanish board (square 1 bottom right), the arrow keys move the cursor to the
+    diagonal neighbour and Enter picks up and puts down, as on the American board."""
+    path = make_notebook(
+        SETUP + "w = {}",
+        'w["international"] = CheckersWidget(variant="international")\nw["international"]',
+        'w["spanish"] = CheckersWidget(variant="spanish", opponent="easy", seed=1)\nw["spanish"]',
+    )
+    boards = open_board(lab, path, count=2)
+    page = lab.page
+    root = boards.nth(0).locator("xpath=ancestor::*[contains(@class, 'cw-root')][1]")
+    root.locator('[data-action="edit"]').click()
+    editor = root.locator('[data-role="editor"]')
+    expect(editor).to_be_visible()
+    editor.locator('[data-action="edit-clear"]').click()
+    expect(root.locator(BOARD_PIECE)).to_have_count(0)
+    editor.locator('[data-tool="white-man"]').click()
+    for n in (46, 50):
+        sq(root, n).click()
+        expect(piece_on(root, n, piece=BOARD_PIECE)).to_have_attribute("data-piece", "white-man")
+    editor.locator('[data-tool="black-man"]').click()
+    sq(root, 48).click()  # Black's men are crowned on 46-50
+    expect(root.locator(STATUS)).to_contain_text("A black man cannot stand on 48")
+    sq(root, 15).click()
+    editor.locator('[data-tool="black-king"]').click()
+    sq(root, 1).click()
+    expect(editor.locator('[data-role="fen"]')).to_have_value("W:W46,50:B15,K1")
+    root.screenshot(path=str(lab.artifacts_dir / "variant-international-editor.png"))
+    editor.locator('[data-action="edit-done"]').click()
+    expect(editor).to_be_hidden()
+    expect(root.locator(STATUS)).to_have_text("White to move")
+    game = 'w["international"].game'
+    assert kernel_json(page, f"[{game}.board.to_fen(), {game}.variant.name]") == [
+        "W:W46,50:B15,K1",
+        "international",
+    ]
+    assert kernel_pieces(page, game) == pieces(root, piece=BOARD_PIECE)
+    sq(root, 46).click()
+    sq(root, 41).click()
+    expect(root.locator(MOVE)).to_have_text(["46-41"])
+
+    # The turned board, by keyboard: the cursor starts on the lit piece nearest the
+    # bottom-left corner (12: square 1 is the bottom-right corner), Up goes to 16.
+    root = boards.nth(1).locator("xpath=ancestor::*[contains(@class, 'cw-root')][1]")
+    root.locator('[data-action="resign"]').focus()
+    page.keyboard.press("Tab")
+    expect(root.locator(BOARD)).to_be_focused()
+    cursor = root.locator(".cw-sq.cw-cursor")
+    expect(cursor).to_have_attribute("data-square", "12")
+    page.keyboard.press("Enter")
+    expect(sq(root, 12, template=CW_SQUARE)).to_have_class(re.compile(r"\bcw-selected\b"))
+    page.keyboard.press("ArrowUp")
+    expect(cursor).to_have_attribute("data-square", "16")
+    (x12, y12), (x16, y16) = centre(root, 12), centre(root, 16)
+    assert y16 < y12 and x16 < x12  # up the board, to the left edge
+    page.keyboard.press("Enter")
+    expect(root.locator(MOVE)).to_have_count(2, timeout=30_000)
+    assert kernel_json(page, 'str(w["spanish"].game.moves[0])') == "12-16"
+    keys = ("ArrowLeft", "ArrowDown", "ArrowDown", "End", "Home", "ArrowDown")
+    for key, square in zip(keys, ("16", "12", "8", "5", "8", "4"), strict=True):
+        page.keyboard.press(key)
+        expect(cursor).to_have_attribute("data-square", square)
     assert lab.error_outputs() == []
