@@ -4,7 +4,7 @@
 
 import { startsWith } from "./selection.js";
 
-/** @import { DrawnState, Move, PartialState, Pieces } from "./types.js" */
+/** @import { DrawnState, Move, PartialState, PieceName, Pieces } from "./types.js" */
 /**
  * @typedef {object} PlanCapture A captured piece the mover passes.
  * @property {number} square
@@ -20,7 +20,8 @@ import { startsWith } from "./selection.js";
 /** @typedef {{ animation: Animation, finish: () => void }} Running An animation the Animator tracks. */
 
 /**
- * The pieces as they are to be drawn: a jump in progress shows its piece on the way.
+ * The pieces as they are to be drawn: a jump in progress shows its piece on the way (a
+ * king if Python says it was crowned on the way).
  * @param {PartialState | null | undefined} state
  * @returns {{ pieces: Pieces, faded: Set<number> }}
  */
@@ -36,7 +37,7 @@ export function displayPieces(state) {
     const kind = pieces[start];
     if (kind) {
       delete pieces[start];
-      pieces[end] = kind;
+      pieces[end] = pending.crowned ? /** @type {PieceName} */ (kind.replace(/-man$/, "-king")) : kind;
     }
     for (const square of pending.captures || []) faded.add(Number(square));
   }

@@ -17,6 +17,12 @@ describe("displayPieces", () => {
     expect([...faded]).toEqual([14]);
   });
 
+  it("draws the man of a jump in progress a king when Python says it was crowned on the way", () => {
+    const state = pendingState();
+    const { pieces } = displayPieces({ ...state, pending: { ...state.pending, crowned: true } });
+    expect(pieces["18"]).toBe("black-king");
+  });
+
   it("is the position itself otherwise", () => {
     const { pieces, faded } = displayPieces(startState());
     expect(Object.keys(pieces)).toHaveLength(24);

@@ -54,15 +54,41 @@ export function hopCount(move) {
 }
 
 /**
+ * The hop from which the mover of `move` is a king: `crownHop` as Python sent it
+ * (state.replay.crown_hop: in Russian draughts a man crowned during a capture goes on as
+ * a king), else the last hop of a crowning move; null when the move crowns no man.
+ * @param {Move} move
+ * @param {number | null} [crownHop]
+ * @returns {number | null}
+ */
+export function crownedFrom(move, crownHop) {
+  if (typeof crownHop === "number") return crownHop;
+  return move.crowns ? hopCount(move) : null;
+}
+
+/**
+ * Whether the mover of `move` is a king after `hop` hops (a man crowned on the way).
+ * @param {Move} move
+ * @param {number} hop
+ * @param {number | null} [crownHop] see `crownedFrom`
+ */
+function crownedAt(move, hop, crownHop) {
+  const from = crownedFrom(move, crownHop);
+  return from !== null && hop >= from;
+}
+
+/**
  * The pieces after `hop` hops of `move`, from the position `before` (square -> name):
- * the mover on path[hop], the first `hop` captured pieces gone, and, at the last hop of
- * a crowning move, the mover a king.
+ * the mover on path[hop], the first `hop` captured pieces gone, and, from the hop where
+ * the move crowns it (`crownedFrom`; the last hop unless Python says otherwise), the
+ * mover a king.
  * @param {Pieces | null | undefined} before
  * @param {Move} move
  * @param {number} hop
+ * @param {number | null} [crownHop] state.replay.crown_hop
  * @returns {Pieces}
  */
-export function replayPieces(before, move, hop) {
+export function replayPieces(before, move, hop, crownHop) {
   const pieces = { ...(before || {}) };
   const path = move.path;
   const captures = move.captures || [];
@@ -73,7 +99,7 @@ export function replayPieces(before, move, hop) {
   for (const square of captures.slice(0, k)) delete pieces[String(square)];
   if (kind) {
     pieces[String(path[k])] =
-      k === last && move.crowns ? /** @type {PieceName} */ (kind.replace(/-man$/, "-king")) : kind;
+      crownedAt(move, k, crownHop) ? /** @type {PieceName} */ (kind.replace(/-man$/, "-king")) : kind;
   }
   return pieces;
 }
@@ -104,7 +130,7 @@ export function replayBoardState(state, replay, hop) {
     ply: REPLAY_PLY + hop,
     turn: null,
     result: null,
-    pieces: replayPieces(replay.before, move, hop),
+    pieces: replayPieces(replay.before, move, hop, replay.crown_hop),
     legal: [],
     pending: null,
     hint: null,
@@ -115,7 +141,7 @@ export function replayBoardState(state, replay, hop) {
             notation: move.notation,
             path: move.path.slice(0, hop + 1),
             captures: captures.slice(0, hop),
-            crowns: Boolean(move.crowns) && hop === hopCount(move),
+            crowns: crownedFrom(move, replay.crown_hop) === hop,
           }
         : null,
   };
@@ -140,16 +166,18 @@ export function replayPlan(move, from, to) {
 }
 
 /**
- * "hop 2 of 3" (with "crowned" at the end of a crowning move); "before 9x18x27" at 0.
+ * "hop 2 of 3" (with "crowned" at the hop that crowns the man: the end of the move,
+ * unless `crownHop` says otherwise); "before 9x18x27" at 0.
  * @param {Move} move
  * @param {number} hop
+ * @param {number | null} [crownHop] state.replay.crown_hop
  * @returns {string}
  */
-export function hopText(move, hop) {
+export function hopText(move, hop, crownHop) {
   const n = hopCount(move);
   if (hop === 0) return `before ${move.notation}`;
   const word = (move.captures || []).length ? "hop" : "step";
-  return `${word} ${hop} of ${n}${hop === n && move.crowns ? " · crowned" : ""}`;
+  return `${word} ${hop} of ${n}${hop === crownedFrom(move, crownHop) ? " · crowned" : ""}`;
 }
 
 /**
@@ -296,7 +324,7 @@ export class ReplayPanel {
     this.hop = to;
     this.refresh();
     this.redraw(plan);
-    if (!this.playing) this.announce(`Replay of ${this.replay.move.notation}: ${hopText(this.replay.move, to)}.`);
+    if (!this.playing) this.announce(`Replay of ${this.replay.move.notation}: ${hopText(this.replay.move, to, this.replay.crown_hop)}.`);
   }
 
   /** @param {number} delta hops forward (negative: back) */
@@ -360,7 +388,7 @@ export class ReplayPanel {
   refresh() {
     if (!this.replay) return;
     const n = this.hops;
-    this.counter.textContent = hopText(this.replay.move, this.hop);
+    this.counter.textContent = hopText(this.replay.move, this.hop, this.replay.crown_hop);
     this.buttons.first.disabled = this.buttons.back.disabled = this.hop === 0;
     this.buttons.forward.disabled = this.buttons.last.disabled = this.hop >= n;
     this.buttons.play.replaceChildren(icon(this.playing ? "pause" : "play"));

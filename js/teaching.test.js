@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { countPieces, placeIntent } from "./editor.js";
 import { MoveList, moveNumber, moveRows, numberedLine, startTurn } from "./movelist.js";
-import { hopCount, hopText, nextCapture, replayPieces, replayPlan } from "./replay.js";
+import { crownedFrom, hopCount, hopText, nextCapture, replayPieces, replayPlan } from "./replay.js";
 import { afterFirstMove, startState } from "./test/fixtures.js";
 import { fakeModel, mount } from "./test/harness.js";
 
@@ -31,6 +31,20 @@ describe("replay stepping (pure)", () => {
     // The crowning shows at the end.
     expect(replayPieces(BEFORE, TRIPLE, 3)).toEqual({ 1: "black-man", 4: "white-king" });
     expect(replayPieces(BEFORE, TRIPLE, 9)).toEqual(replayPieces(BEFORE, TRIPLE, 3));
+  });
+
+  it("crowns the mover from the hop Python says (a Russian man goes on capturing as a king)", () => {
+    // Russian draughts: White's man on 9 takes 6, is crowned on 2, and takes 11 as a king.
+    const russian = { notation: "9x2x16", path: [9, 2, 16], captures: [6, 11], crowns: true };
+    const before = { 6: "black-man", 9: "white-man", 11: "black-man" };
+    expect(replayPieces(before, russian, 1, 1)).toEqual({ 2: "white-king", 11: "black-man" });
+    expect(replayPieces(before, russian, 2, 1)).toEqual({ 16: "white-king" });
+    expect(hopText(russian, 1, 1)).toBe("hop 1 of 2 · crowned");
+    expect(hopText(russian, 2, 1)).toBe("hop 2 of 2");
+    // Without a crown_hop (or null), a crowning move crowns at its end.
+    expect(replayPieces(before, russian, 1, null)).toEqual({ 2: "white-man", 11: "black-man" });
+    expect(crownedFrom(russian, null)).toBe(2);
+    expect(crownedFrom({ ...russian, crowns: false }, null)).toBeNull();
   });
 
   it("rings the piece the next hop takes, and plans one hop at a time", () => {

@@ -54,6 +54,8 @@ export interface Move {
 export interface Pending {
   path: number[];
   captures: number[];
+  /** The man making it has been crowned on the way (Russian draughts: it goes on as a king). */
+  crowned: boolean;
 }
 
 // ---------------------------------------------------------------------- the state's parts
@@ -106,6 +108,10 @@ export interface Replay {
   ply: number;
   /** Seconds a hop. */
   speed: number;
+  /** The hop from which the mover is a king (null: the move crowns no man); Python
+   * knows it: where the move ends, or in Russian draughts where the man first lands on
+   * its crown row, going on as a king. */
+  crown_hop: number | null;
 }
 
 /** The position editor's position, while it is open. */

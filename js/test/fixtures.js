@@ -271,7 +271,7 @@ export function pendingState(extra = {}) {
       { undo: { enabled: true }, edit: { enabled: false } },
       {
         version: 2,
-        pending: { path: [9, 18], captures: [14] },
+        pending: { path: [9, 18], captures: [14], crowned: false },
         status: { text: "Black: keep jumping", kind: "keep-jumping" },
         can_undo: true,
         ...extra,

@@ -112,7 +112,11 @@ def test_multi_jump_step_by_step_cannot_be_abandoned(lab, make_notebook):
     expect(piece_on(root, 14)).to_have_class(re.compile(r"\bcw-faded\b"))
     expect(sq(root, 25)).to_have_class(re.compile(r"\bcw-target\b"))
     expect(sq(root, 27)).to_have_class(re.compile(r"\bcw-target\b"))
-    assert kernel_json(lab.page, "w.state['pending']") == {"path": [9, 18], "captures": [14]}
+    assert kernel_json(lab.page, "w.state['pending']") == {
+        "path": [9, 18],
+        "captures": [14],
+        "crowned": False,
+    }
     lab.page.locator(".cw-root").first.screenshot(
         path=str(lab.artifacts_dir / "widget-keep-jumping.png")
     )

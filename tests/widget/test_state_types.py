@@ -279,6 +279,12 @@ def play_situations(record: Recorder) -> None:
     assert click(replay, 11, 15)
     replay.replay()
 
+    crowned = record.add(
+        "a replay of a crowning", CheckersWidget(Game("W:W9:B6,11", variant="russian"))
+    )
+    assert click(crowned, 9, 2, 16)  # crowned on 2, the king goes on to take 11
+    crowned.replay()
+
     claim = record.add("a draw to claim", CheckersWidget(Game("W:WK32:BK1", draw_rules="claim")))
     for _ in range(2):
         for path in ((32, 28), (1, 5), (28, 32), (5, 1)):

@@ -201,7 +201,7 @@ def test_multi_jump_by_steps_goes_through_pending():
     version = w.state["version"]
     assert move(w, 9, 18) is False  # not played yet: keep jumping
     assert played(w) == []
-    assert w.state["pending"] == {"path": [9, 18], "captures": [14]}
+    assert w.state["pending"] == {"path": [9, 18], "captures": [14], "crowned": False}
     assert w.state["version"] > version
     assert status(w) == ("keep-jumping", "Black: keep jumping")
     assert {m["notation"] for m in w.state["legal"]} == {"9x18x25", "9x18x27"}

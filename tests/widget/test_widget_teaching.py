@@ -70,6 +70,51 @@ def test_replay_of_the_last_move_carries_the_position_before_it() -> None:
     assert widget.state["replay"] is None  # any change ends the replay
 
 
+@pytest.mark.parametrize(
+    ("variant", "fen", "moves"),
+    [
+        ("international", None, ["32-28", "19-23", "28x19"]),
+        ("spanish", None, ["12-16", "23-20"]),
+        ("spanish", "W:W1,10:B14,22", ["10x19x26"]),  # a white man on 1: Spanish only
+    ],
+)
+def test_replay_rebuilds_the_position_before_the_move_by_the_games_rules(
+    variant: str, fen: str | None, moves: list[str]
+) -> None:
+    game = Game(fen, variant=variant)
+    for move in moves:
+        game.play(move)
+    widget = CheckersWidget(game)
+    before = game.board
+    last = before.pop()
+    assert send(widget, kind="command", name="replay")
+    replay = widget.state["replay"]
+    assert replay["move"]["notation"] == str(last) == moves[-1]
+    assert replay["before"] == {str(s): p.name for s, p in before.pieces.items()}
+    assert replay["ply"] == len(moves) - 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "fen", "move", "hop"),
+    [
+        ("american", "W:W25:B22,15,8", "25x18x11x4", 3),  # crowned where the move ends
+        ("american", "W:W22:B18,10", "22x15x6", None),
+        # Russian: crowned on 2, the man goes on capturing as a king.
+        ("russian", "W:W9:B6,11", "9x2x16", 1),
+        ("russian", "B:W25,23:B21", "21x30x19", 1),  # Black's man, crowned on 30
+        # International: a man passing over the crown row stays a man.
+        ("international", "W:W11:B7,8", "11x2x13", None),
+    ],
+)
+def test_a_replay_says_from_which_hop_the_mover_is_a_king(
+    variant: str, fen: str, move: str, hop: int | None
+) -> None:
+    widget = CheckersWidget(Game(fen, variant=variant))
+    widget.play(move)
+    widget.replay()
+    assert widget.state["replay"]["crown_hop"] == hop
+
+
 def test_replay_of_an_earlier_or_a_hypothetical_move() -> None:
     widget = CheckersWidget()
     widget.load_pdn(PDN)

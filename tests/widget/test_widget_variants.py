@@ -129,3 +129,14 @@ def test_a_pool_game_is_not_named_an_acf_opening() -> None:
     assert american.opening is not None
     assert pool.opening is None
     assert CheckersWidget(pool).state["opening"] is None
+
+
+@pytest.mark.parametrize(("variant", "crowned"), [("russian", True), ("brazilian", False)])
+def test_a_man_crowned_during_a_capture_in_progress_is_a_king_in_russian_draughts(
+    variant: str, crowned: bool
+) -> None:
+    """White's man takes 6 and lands on 2, its crown row: in Russian draughts it is a
+    king from there on (it takes 7 as a king); in Brazilian it goes on as a man."""
+    widget = CheckersWidget(Game("W:W9:B6,7", variant=variant))
+    assert not click(widget, 9, 2)  # the capture goes on
+    assert widget.state["pending"] == {"path": [9, 2], "captures": [6], "crowned": crowned}

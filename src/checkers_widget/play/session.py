@@ -73,6 +73,7 @@ from .state import (
     analysis_state,
     build_state,
     control_facts,
+    crown_hop,
     move_state,
 )
 from .turn_timer import TurnTimer
@@ -785,14 +786,16 @@ class PlaySession:
                     raise CheckersError(
                         f"{chosen} was not played in this game and is not legal now"
                     )
-            before = Board(game.start_fen)
+            before = Board(game.start_fen, variant=game.variant)
             for m in line[:index]:
                 before.push(m)
+            mover = before.pieces.get(chosen.path[0])
             self.replay_view = {
                 "move": move_state(chosen),
                 "before": {str(s): p.name for s, p in before.pieces.items()},
                 "ply": index,
                 "speed": float(speed),
+                "crown_hop": crown_hop(chosen, game.variant, mover.color) if mover else None,
             }
             self.publish()
 

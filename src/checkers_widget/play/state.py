@@ -66,9 +66,11 @@ __all__ = [
     "analysis_state",
     "build_state",
     "control_facts",
+    "crown_hop",
     "default_status",
     "move_state",
     "pending_captures",
+    "pending_crowned",
     "shown_variations",
 ]
 
@@ -98,10 +100,13 @@ class MoveState(TypedDict):
 
 
 class PendingState(TypedDict):
-    """A jump sequence in progress: the squares so far and the pieces already jumped."""
+    """A jump sequence in progress: the squares so far, the pieces already jumped, and
+    whether the man making it has been crowned on the way (a Russian man goes on
+    capturing as a king: :func:`crown_hop`)."""
 
     path: list[int]
     captures: list[int]
+    crowned: bool
 
 
 class StatusState(TypedDict):
@@ -136,12 +141,14 @@ class AnalysisState(TypedDict):
 
 
 class ReplayState(TypedDict):
-    """A move replayed hop by hop: the pieces before it, its ply, seconds per hop."""
+    """A move replayed hop by hop: the pieces before it, its ply, seconds per hop, and
+    from which hop the mover is a king (see :func:`crown_hop`)."""
 
     move: MoveState
     before: dict[str, str]
     ply: int
     speed: float
+    crown_hop: int | None
 
 
 class EditorState(TypedDict):
@@ -382,6 +389,21 @@ def move_state(move: Move) -> MoveState:
     }
 
 
+def crown_hop(move: Move, variant: Variant, mover: Color) -> int | None:
+    """The hop of ``move`` (played by ``mover``'s man) after which the man is a king:
+    None when the move crowns nothing. A man is crowned where the move ends, except in
+    the variants whose man crowned during a capture goes on capturing as a king (Russian):
+    there it is a king from its first landing on its crown row."""
+    if not move.crowns:
+        return None
+    last = len(move.path) - 1
+    if variant.crowning != "continues":
+        return last
+    squares = variant.geometry
+    row = squares.bottom_row if mover == variant.top else squares.top_row
+    return next((k for k in range(1, last) if squares.bit[move.path[k]] & row), last)
+
+
 def analysis_state(analysis: Analysis, *, scored: bool = True) -> AnalysisState:
     """What the board shows of an analysis: the move's path, the score and the line
     (``scored=False``: no score, for a hint that is an answer rather than a judgement)."""
@@ -399,6 +421,15 @@ def pending_captures(legal: list[Move], path: tuple[int, ...]) -> list[int]:
         if move.path[: len(path)] == path:
             return list(move.captures[: len(path) - 1])
     return []
+
+
+def pending_crowned(game: Game, legal: list[Move], path: tuple[int, ...]) -> bool:
+    """Whether the man making the sequence in progress ``path`` is a king by now."""
+    for move in legal:
+        if move.path[: len(path)] == path:
+            hop = crown_hop(move, game.variant, game.turn)
+            return hop is not None and hop < len(path)
+    return False
 
 
 def default_status(game: Game, pending: tuple[int, ...] | None) -> Status:
@@ -535,7 +566,11 @@ def build_state(game: Game, inputs: StateInputs, *, seq: int = 0) -> BoardState:
         # Nothing to click on a board whose turn it is not: no piece is lit as movable.
         "legal": [move_state(m) for m in legal] if inputs.offers_moves else [],
         "pending": (
-            {"path": list(pending), "captures": pending_captures(legal, pending)}
+            {
+                "path": list(pending),
+                "captures": pending_captures(legal, pending),
+                "crowned": pending_crowned(game, legal, pending),
+            }
             if pending
             else None
         ),
