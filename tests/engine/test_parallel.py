@@ -194,3 +194,34 @@ def test_root_moves_filter() -> None:
     assert part is not None and set(part.root_scores) == set(moves[:3])
     assert part.move in moves[:3]
     assert Searcher().run(own, opp, kings, True, max_depth=3, root_moves=[]) is None
+
+
+def test_a_bounded_share_never_wins_a_tie() -> None:
+    exact = [_it(3, 1, 10)]
+    bounded = [Iteration(3, (8, 128, 0), 10, [(8, 128, 0)], 5, 3, bound=True)]
+    got = parallel.combine([bounded, exact])
+    assert got is not None and got.move[0] == 1
+
+
+def test_root_floor_ends_an_iteration_that_cannot_beat_it() -> None:
+    from checkers_widget.engine.search import Searcher
+
+    own, opp, kings = Board().bitboards
+    # A floor no move reaches: every iteration from depth 2 on is only a bound.
+    seen: list[Iteration] = []
+    Searcher().run(
+        own,
+        opp,
+        kings,
+        True,
+        max_depth=6,
+        root_floor=lambda depth: 500 if depth >= 2 else None,
+        on_iteration=seen.append,
+    )
+    assert [it.bound for it in seen] == [False] + [True] * 5
+    assert all(it.score <= 500 for it in seen)
+    # A floor far below: the same moves and scores as without one.
+    low = Searcher().run(own, opp, kings, True, max_depth=6, root_floor=lambda d: -5000)
+    plain = Searcher().run(own, opp, kings, True, max_depth=6)
+    assert low is not None and plain is not None and not low.bound
+    assert (low.move, low.score) == (plain.move, plain.score)
