@@ -14,6 +14,19 @@ move with an exact score, puts them in order, and they are dealt round-robin (th
 to worker 0, the second to worker 1, ...), so that each worker gets one of the likely
 best moves to search first and none gets all the promising ones.
 
+The one thing the shares do share is a floor per depth (a shared array of integers):
+a worker that completes an iteration publishes its exact best score at that depth, and a
+worker that starts the same depth later searches its moves only above the best score
+published (:meth:`.Searcher.run`'s ``root_floor``), ending the iteration at once when
+none beats it, so that a share that lags catches up instead of proving exact scores for
+moves already known to be worse.
+
+Measured (``benchmarks/engine_parallel.py``, ``benchmarks/README.md``): on a 2-core
+machine running other jobs, two workers reached a fixed depth more slowly than one
+process (time-to-depth speed-up about 0.7): one search of all the moves refutes the
+second and later moves cheaply with null windows and the transposition table that the
+first move's search filled, which the shares cannot do for each other.
+
 The pool (:class:`WorkerPool`) belongs to one engine: created on its first parallel
 search, with the ``forkserver`` start method where there is one, else ``spawn`` (never
 ``fork``: forking a Jupyter kernel, which runs threads, can copy a held lock into the
