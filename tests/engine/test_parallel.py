@@ -119,6 +119,10 @@ def test_fallback_when_processes_cannot_be_made(
         analysis = eng.analyse(Board(SHOT_FEN), time=0.5)
     assert str(analysis.move) == SHOT_MOVE
     assert "one process" in caplog.text
+    caplog.clear()
+    with caplog.at_level("INFO", logger="checkers_widget.engine.engine"):
+        assert eng.analyse(Board(), time=0.2).move is not None
+    assert "one process" not in caplog.text  # noted once, not tried again
     eng.close()
 
 

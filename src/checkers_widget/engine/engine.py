@@ -283,6 +283,8 @@ class Engine:
         self.workers = count
         self._pool: parallel.WorkerPool | None = None
         self._pool_lock = threading.Lock()
+        #: Set when a pool could not be made: not tried again (and logged once).
+        self._no_processes = False
         self.level = level
         self.seed = seed
         #: Whether :meth:`choose` plays from the opening book.
@@ -517,15 +519,18 @@ class Engine:
 
     def _worker_pool(self) -> parallel.WorkerPool | None:
         """The engine's pool of worker processes, started on first use; None (with a
-        note in the log) where processes cannot be made."""
+        note in the log, once: it is not tried again) where processes cannot be made."""
         with self._pool_lock:
             if self._pool is not None and not self._pool.closed:
                 return self._pool
+            if self._no_processes:
+                return None
             try:
                 self._pool = parallel.make_pool(self.workers)
             except Exception as exc:  # any failure means: search in this process
                 log.info("parallel search unavailable (%s); searching in one process", exc)
                 self._pool = None
+                self._no_processes = True
             return self._pool
 
     def _analyse_parallel(
