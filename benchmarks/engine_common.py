@@ -114,9 +114,10 @@ class EnginePlayer(Player):
         name: str | None = None,
         *,
         book: bool = True,
+        workers: int = 1,
         **limits: Any,
     ):
-        self.engine = Engine(level, seed=seed, book=book)
+        self.engine = Engine(level, seed=seed, book=book, workers=workers)
         self.limits = limits
         self.name = name or level
         self.depths: list[int] = []
@@ -130,6 +131,10 @@ class EnginePlayer(Player):
         else:
             self.depths.append(a.depth)
         return a.move
+
+    def close(self) -> None:
+        """End the engine's worker processes (``workers`` > 1)."""
+        self.engine.close()
 
 
 #: What a :class:`FrozenPlayer`'s process runs: it reads one request a line (the start

@@ -28,7 +28,10 @@ see engine_common.FrozenPlayer), e.g. to play a changed engine against the last 
 expert, simple) get ``--time`` seconds, and easy/normal play their level's depth.
 Our levels play as the board's computer player does (``Engine.choose``: the opening
 book while the game is in it); a ``/nobook`` suffix (``hard/nobook``, ``hard@0.5/nobook``)
-makes one search every move. ``--start N`` adds N pairs of games from the start
+makes one search every move. A ``+wN`` suffix (``hard+w2``, ``hard@0.5+w2/nobook``)
+gives the engine N worker processes (``Engine(workers=N)``, root splitting); play such
+a match with ``--jobs 1``, so that the processes have the cores to themselves while they
+search. ``--start N`` adds N pairs of games from the start
 position (a different seed for each pair, so that the book's choices vary), where the
 book matters most: from a ballot it only takes over after the ballot's three moves.
 SimpleEngine is given compulsory captures (see engine_common.SimplePlayer). Each
@@ -39,6 +42,7 @@ Prints one line per game and a summary table.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -64,20 +68,25 @@ from checkers_widget.core.board import START_FEN
 
 def make_player(spec: str, default_time: float, seed: int, frozen: str | None = None) -> Player:
     """A player from a spec like ``hard``, ``hard@0.5``, ``hard#20000``, ``normal=6``,
-    ``hard/nobook`` (or ``frozen-hard#20000``, from the source tree ``frozen``)."""
+    ``hard/nobook``, ``hard+w2`` (or ``frozen-hard#20000``, from the source tree ``frozen``)."""
     book = True
-    name = spec
-    if name.endswith("/nobook"):
-        name, book = name.removesuffix("/nobook"), False
+    workers = 1
+    body = spec
+    if body.endswith("/nobook"):
+        body, book = body.removesuffix("/nobook"), False
+    split = re.fullmatch(r"(.*)\+w(\d+)", body)
+    if split:
+        body, workers = split.group(1), int(split.group(2))
+    name = body
     limits: dict[str, float | int] = {}
-    if "@" in spec:
-        name, t = spec.split("@")
+    if "@" in body:
+        name, t = body.split("@")
         limits["time"] = float(t)
-    elif "#" in spec:
-        name, n = spec.split("#")
+    elif "#" in body:
+        name, n = body.split("#")
         limits["nodes"] = int(n)
-    elif "=" in spec:
-        name, d = spec.split("=")
+    elif "=" in body:
+        name, d = body.split("=")
         limits["depth"] = int(d)
     if name == "simple":
         return SimplePlayer(float(limits.get("time", default_time)), name=spec)
@@ -88,7 +97,7 @@ def make_player(spec: str, default_time: float, seed: int, frozen: str | None = 
         if frozen is None:
             raise SystemExit(f"{spec}: give the frozen source tree with --frozen SRC")
         return FrozenPlayer(level, frozen, seed=seed, name=spec, **limits)
-    return EnginePlayer(name, seed=seed, name=spec, book=book, **limits)
+    return EnginePlayer(name, seed=seed, name=spec, book=book, workers=workers, **limits)
 
 
 def _play(args: tuple[str, str, str, str, str, float, int, int, str | None]) -> GameRecord:
@@ -99,7 +108,7 @@ def _play(args: tuple[str, str, str, str, str, float, int, int, str | None]) -> 
         return play_game(fen, black, white, opening=opening, max_plies=max_plies)
     finally:
         for player in (black, white):
-            if isinstance(player, FrozenPlayer):
+            if isinstance(player, FrozenPlayer | EnginePlayer):
                 player.close()
 
 

@@ -73,7 +73,7 @@ def engine_at(rev: str) -> tuple[ModuleType, ModuleType]:
     ).stdout.split()
     folder = Path(tempfile.mkdtemp(prefix="engine_at_rev_"))
     for name in names:
-        if name.endswith(".py"):
+        if name.endswith((".py", ".json")):  # the code and its data (eval_weights.json)
             text = subprocess.run(
                 ["git", "-C", str(REPO), "show", f"{rev}:{ENGINE_DIR}/{name}"],
                 check=True,

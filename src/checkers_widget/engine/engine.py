@@ -13,6 +13,7 @@ evaluation to show).
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time as _time
@@ -29,11 +30,14 @@ from ..core.movegen import BitMove, play
 from ..core.squares import BIT
 from ..core.variant_movegen import RawMove
 from ..core.variants import AMERICAN, Variant
+from . import parallel
 from .book import OpeningBook
 from .general_search import GeneralIteration, GeneralSearcher, RawPosition, raw_position
 from .search import MATE, MATE_BOUND, Iteration, Searcher
 
 __all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
+
+log = logging.getLogger(__name__)
 
 #: The score (in men) reported for a proven win; a proven loss is its negative.
 WIN_SCORE = 100.0
@@ -218,6 +222,30 @@ class Engine:
     Thread use: run :meth:`analyse` in a worker thread and call :meth:`stop` from
     another; the search then returns promptly with the best move found so far. A
     ``stop`` event (or callable) can also be passed to :meth:`analyse`.
+
+    ``workers`` (default None: 1) spreads the time-limited American checkers searches
+    (Hard, Expert, or any ``time=`` without ``nodes=``) over that many worker
+    processes by root splitting (:mod:`.parallel`): the root's moves are dealt among
+    them, each searches its share to the same deadline, and the best move of the deepest
+    depth they all completed is played. ``workers=0`` or ``"auto"``: one per core this
+    process may use. The pool of processes is the engine's own, started on its first
+    parallel search (which pays for starting them, a fraction of a second) and ended by
+    :meth:`close` (or ``with Engine(...) as engine:``), when the engine is collected, or
+    at exit; a later search starts it again. The other searches stay in one process:
+    a depth-limited level (Easy, Normal) is fast anyway and its moves must be the same
+    on every machine, and a node budget promises the same search everywhere, which a
+    split's timing-dependent shares cannot keep; other variants' general searcher has no
+    split. Where processes cannot be made (Pyodide, a sandbox), the search runs in this
+    process, with a note in the log, and never fails for it. A parallel search is not
+    reproducible move for move (nor is any time-limited one): how deep each worker gets
+    depends on the machine's load. ``seed`` still reproduces everything the one-process
+    searches do. As with any use of :mod:`multiprocessing`, a script (not a notebook)
+    that makes such an engine must guard its top level with ``if __name__ ==
+    "__main__":``: the worker processes import the main module. Measured on a shared
+    2-core machine (``benchmarks/engine_parallel.py``), two workers reach a fixed depth
+    *slower* than one process (median 0.7 times the speed), because the shares
+    share no transposition table and each searches its first move with a full window;
+    so the default stays 1 (see ``benchmarks/README.md``).
     """
 
     def __init__(
@@ -229,6 +257,7 @@ class Engine:
         time: float | None = None,
         nodes: int | None = None,
         book: bool = True,
+        workers: int | Literal["auto"] | None = None,
     ) -> None:
         if not isinstance(level, str) or level not in LEVELS:
             raise CheckersError(f"unknown level {brief(level)}; choose one of " + ", ".join(LEVELS))
@@ -237,6 +266,25 @@ class Engine:
         _check_limits(depth, time, nodes)
         if not isinstance(book, bool):
             raise CheckersError(f"book must be True or False, not {brief(book)}")
+        if workers is None:
+            count = 1
+        elif workers == "auto" or (
+            isinstance(workers, int) and not isinstance(workers, bool) and workers == 0
+        ):
+            count = parallel.available_cores()
+        elif isinstance(workers, int) and not isinstance(workers, bool) and workers > 0:
+            count = workers
+        else:
+            raise CheckersError(
+                f"workers must be a whole number of at least 1, 0 or 'auto' (one per core)"
+                f" or None, not {brief(workers)}"
+            )
+        #: Worker processes for the time-limited searches (1: this process alone).
+        self.workers = count
+        self._pool: parallel.WorkerPool | None = None
+        self._pool_lock = threading.Lock()
+        #: Set when a pool could not be made: not tried again (and logged once).
+        self._no_processes = False
         self.level = level
         self.seed = seed
         #: Whether :meth:`choose` plays from the opening book.
@@ -248,7 +296,23 @@ class Engine:
     def __repr__(self) -> str:
         # Not code: an engine's limits and random state are not all in it (issue 11).
         book = "" if self.book else " book=False"
-        return f"<Engine level={self.level!r} seed={self.seed!r}{book}>"
+        workers = f" workers={self.workers}" if self.workers > 1 else ""
+        return f"<Engine level={self.level!r} seed={self.seed!r}{book}{workers}>"
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """End the engine's worker processes, if it started any (``workers`` > 1), and
+        wait for them. The engine stays usable: a later parallel search starts a new
+        pool. Also done when the engine is collected and at exit."""
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
 
     # ------------------------------------------------------------------ control
     def stop(self) -> None:
@@ -405,6 +469,19 @@ class Engine:
         black = board.turn == BLACK
         b, w, kings = board.bitboards
         own, opp = (b, w) if black else (w, b)
+        if self.workers > 1 and deadline is not None and nodes is None:
+            split = self._analyse_parallel(
+                board,
+                (own, opp, kings, black),
+                _american_history(earlier),
+                (quiet, quiet_limit),
+                _Budget(depth, deadline, nodes, stopped, soft),
+                noisy,
+                on_info,
+                started,
+            )
+            if split is not None:
+                return split
         searcher = Searcher(
             reps=_american_history(earlier),
             quiet=quiet,
@@ -439,6 +516,126 @@ class Engine:
         result = _analysis(board, it, move, score, pv, started)
         # Count every node searched, the unfinished iteration's included.
         return replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth)
+
+    def _worker_pool(self) -> parallel.WorkerPool | None:
+        """The engine's pool of worker processes, started on first use; None (with a
+        note in the log, once: it is not tried again) where processes cannot be made."""
+        with self._pool_lock:
+            if self._pool is not None and not self._pool.closed:
+                return self._pool
+            if self._no_processes:
+                return None
+            try:
+                self._pool = parallel.make_pool(self.workers)
+            except Exception as exc:  # any failure means: search in this process
+                log.info("parallel search unavailable (%s); searching in one process", exc)
+                self._pool = None
+                self._no_processes = True
+            return self._pool
+
+    def _analyse_parallel(
+        self,
+        board: Board,
+        position: tuple[int, int, int, bool],
+        reps: dict[tuple[int, int, int, bool], int],
+        draw: tuple[int, int | None],
+        budget: _Budget,
+        noisy: bool,
+        on_info: Callable[[Analysis], Any] | None,
+        started: float,
+    ) -> Analysis | None:
+        """:meth:`analyse`'s American search split at the root over the worker pool
+        (:mod:`.parallel`); None when it should run in this process instead: a single
+        legal move, no pool, the pool busy with another search, or a pool that failed
+        (then closed, logged, and started again by a later search).
+
+        A quick search to :data:`.parallel.ORDER_DEPTH` plies here orders the root moves
+        for dealing; the shares then search to ``budget``'s deadline and their results
+        are combined by :func:`.parallel.combine` (the best move of the deepest depth all
+        of them completed). The nodes reported are all the processes' together.
+        """
+        own, opp, kings, black = position
+        quiet, quiet_limit = draw
+        assert budget.deadline is not None
+        lvl = LEVELS[self.level]
+
+        def searcher() -> Searcher:
+            return Searcher(
+                reps=reps, quiet=quiet, quiet_limit=quiet_limit, endgame_tables=lvl.endgame
+            )
+
+        order_search = searcher()
+        first = order_search.run(
+            own,
+            opp,
+            kings,
+            black,
+            max_depth=min(parallel.ORDER_DEPTH, budget.depth or parallel.ORDER_DEPTH),
+            deadline=budget.deadline,
+            stop=budget.stop,
+            all_scores=True,
+        )
+        if first is None or len(first.root_scores) < 2 or budget.stop():
+            return None
+        pool = self._worker_pool()
+        if pool is None:
+            return None
+        scores = first.root_scores
+        ranked = sorted(scores, key=lambda m: -scores[m])  # stable: the search's order
+        now = _time.perf_counter()
+        shares = [
+            parallel.Share(
+                0,
+                i,
+                own,
+                opp,
+                kings,
+                black,
+                reps,
+                quiet,
+                quiet_limit,
+                lvl.endgame,
+                budget.depth,
+                budget.deadline - now,
+                None if budget.soft is None else budget.soft - now,
+                _time.time(),
+                noisy,
+                moves,
+            )
+            for i, moves in enumerate(parallel.deal(ranked, pool.size))
+        ]
+        reported = [0]
+
+        def progress(live: list[list[Iteration]]) -> None:
+            it = parallel.combine(live)
+            if on_info is not None and it is not None and it.depth > reported[0]:
+                reported[0] = it.depth
+                on_info(_analysis(board, it, it.move, it.score, it.pv, started))
+
+        try:
+            results = pool.search(
+                shares, budget.stop, budget.deadline, progress if on_info is not None else None
+            )
+        except Exception as exc:  # a broken pool: search in this process instead
+            log.warning("parallel search failed (%r); searching in one process", exc)
+            with self._pool_lock:
+                if self._pool is pool:
+                    self._pool = None
+            pool.close()
+            return None
+        if results is None:
+            return None
+        it = parallel.combine([r.iterations for r in results]) or first
+        move, score, pv = it.move, it.score, it.pv
+        if noisy and len(it.root_scores) > 1:
+            move, score = self._loose_choice(it.root_scores, lvl)
+            pv = it.root_pvs.get(move, [move])
+        result = _analysis(board, it, move, score, pv, started)
+        return replace(
+            result,
+            nodes=order_search.nodes + sum(r.nodes for r in results),
+            seldepth=max([order_search.seldepth, *(r.seldepth for r in results)]),
+        )
 
     def _analyse_general(
         self,

@@ -67,7 +67,7 @@ move); each such copy is read from this file and checked against movegen by
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -170,6 +170,9 @@ class Iteration:
     #: Exact scores of every root move (only when every move got a full window).
     root_scores: dict[BitMove, int] = field(default_factory=dict)
     root_pvs: dict[BitMove, list[BitMove]] = field(default_factory=dict)
+    #: The score is only an upper bound: every move searched scored at most the
+    #: ``root_floor`` given to :meth:`Searcher.run` (root splitting, :mod:`.parallel`).
+    bound: bool = False
 
 
 #: A root move with its child: ``(move, own, opp, kings, quiet plies)``, the child
@@ -228,6 +231,8 @@ class Searcher:
         all_scores: bool = False,
         on_iteration: Callable[[Iteration], None] | None = None,
         soft_time: float | None = None,
+        root_moves: Collection[BitMove] | None = None,
+        root_floor: Callable[[int], int | None] | None = None,
     ) -> Iteration | None:
         """Search until a limit is hit; the best completed result (None if no moves).
 
@@ -238,12 +243,35 @@ class Searcher:
         iteration's times the growth of the last two (see :func:`_growth`). An
         iteration that overruns is stopped at the deadline as before, and its best
         move is used if it already beat the previous iteration's.
+
+        ``root_moves``: search only these of the root's legal moves (the others are left
+        out as if they were not legal; moves that are not legal are ignored), for the
+        root splitting of :mod:`.parallel`, where each process searches its share of the
+        moves. The result is then the best of those moves, its score exact as usual.
+        A position with one legal move still counts as forced (the search stops at
+        depth 4) only when the whole position has one move, not the share. None (the
+        default) searches every move: the search is then unchanged.
+
+        ``root_floor(depth)``: an exact score that another search of other root moves
+        (another process of a root split) has proved at ``depth``, or None. An
+        iteration at that depth then searches its moves only above it (window
+        ``(floor, INF)``): a move that beats the floor gets its exact score as usual;
+        when none does, the iteration ends at once, its result marked
+        :attr:`Iteration.bound` (the other search's move is the better one), instead of
+        being searched again with a wider window. Not used with ``all_scores``. None
+        (the default) leaves the search unchanged.
         """
-        root_moves = capture_results(own, opp, kings, black) or quiet_steps(own, opp, kings, black)
-        if not root_moves:
+        legal = capture_results(own, opp, kings, black) or quiet_steps(own, opp, kings, black)
+        if not legal:
             return None
+        forced = len(legal) == 1
+        if root_moves is not None:
+            wanted = set(root_moves)
+            legal = [m for m in legal if m in wanted]
+            if not legal:
+                return None
         children: list[_Child] = []
-        for m in root_moves:
+        for m in legal:
             o, p, kk = play(own, opp, kings, black, m)
             # A king's step keeps the no-progress count going; anything else resets it.
             src, _, taken = m
@@ -268,6 +296,8 @@ class Searcher:
                 all_scores=all_scores,
                 on_iteration=on_iteration,
                 soft_time=soft_time,
+                forced=forced,
+                root_floor=None if all_scores else root_floor,
             )
         finally:
             c = reps.get(root_key, 1) - 1
@@ -286,9 +316,12 @@ class Searcher:
         all_scores: bool,
         on_iteration: Callable[[Iteration], None] | None,
         soft_time: float | None,
+        forced: bool,
+        root_floor: Callable[[int], int | None] | None = None,
     ) -> Iteration | None:
         """Iterative deepening over the root's ``children`` (``nxt``: the side to move
-        in them): depth 1, 2, ... until a limit, a proven result or a forced move.
+        in them): depth 1, 2, ... until a limit, a proven result or a forced move
+        (``forced``: the position has a single legal move).
 
         An iteration that a limit interrupts is dropped, unless it is depth 1 (which is
         then finished without limits, so that there is always a move) or a move it
@@ -305,6 +338,10 @@ class Searcher:
         for depth in range(1, limit + 1):
             iteration_start = time.perf_counter()
             found = _RootProgress(order[0], *_window(best_iter, depth, all_scores))
+            if root_floor is not None:
+                floor = root_floor(depth)
+                if floor is not None and floor > found.lo:
+                    found.lo, found.hi, found.floor = floor, INF, floor
             try:
                 _root_iteration(tree, children, order, nxt, depth, all_scores, found)
             except _Abort:
@@ -332,6 +369,7 @@ class Searcher:
                     break
             nodes, seldepth = tree.counts()
             best = found.best
+            bound = found.floor is not None and best <= found.floor
             best_iter = Iteration(
                 depth,
                 children[found.best_i][0],
@@ -342,6 +380,7 @@ class Searcher:
                 True,
                 found.scores,
                 found.pvs,
+                bound,
             )
             if on_iteration is not None:
                 self.nodes = nodes
@@ -350,9 +389,9 @@ class Searcher:
             bi = found.best_i
             scores = found.scores
             order.sort(key=lambda j: (j != bi, -scores.get(children[j][0], -INF)))
-            if abs(best) > MATE_BOUND and MATE - abs(best) <= depth:
+            if abs(best) > MATE_BOUND and MATE - abs(best) <= depth and not bound:
                 break  # a proven result within the full-width depth: deeper adds nothing
-            if len(children) == 1 and depth >= 4 and max_depth is None:
+            if forced and depth >= 4 and max_depth is None:
                 break  # a forced move: no need to spend the budget
             if soft_time is not None:
                 now = time.perf_counter()
@@ -467,6 +506,8 @@ class _RootProgress:
 
     ``best_i`` is the index of the best move in the root's children, ``lo`` and ``hi``
     the window of the current pass (an aspiration window, widened on failure).
+    ``floor``: another process's proved score that ``lo`` was raised to (root
+    splitting): a pass failing low on it is final, not searched again.
     """
 
     best_i: int
@@ -476,6 +517,7 @@ class _RootProgress:
     best_pv: list[BitMove] = field(default_factory=list)
     scores: dict[BitMove, int] = field(default_factory=dict)
     pvs: dict[BitMove, list[BitMove]] = field(default_factory=dict)
+    floor: int | None = None
 
 
 def _window(last: Iteration | None, depth: int, all_scores: bool) -> tuple[int, int]:
@@ -536,7 +578,7 @@ def _root_iteration(
                     alpha = score
                     if score >= beta:
                         break
-        if found.best <= found.lo and found.lo > -INF:
+        if found.best <= found.lo and found.lo > -INF and found.floor is None:
             found.lo = -INF  # failed low: search again with the full window below
         elif found.best >= found.hi and found.hi < INF:
             found.hi = INF  # failed high
