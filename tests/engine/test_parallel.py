@@ -229,3 +229,30 @@ def test_root_floor_ends_an_iteration_that_cannot_beat_it() -> None:
     plain = Searcher().run(own, opp, kings, True, max_depth=6)
     assert low is not None and plain is not None and not low.bound
     assert (low.move, low.score) == (plain.move, plain.score)
+
+
+def test_the_package_imports_and_plays_where_multiprocessing_cannot_be_imported() -> None:
+    """The JupyterLite test found the whole package failing to import in Pyodide:
+    ``engine/parallel.py`` imported ``multiprocessing.synchronize`` at the top, which needs
+    the ``_multiprocessing`` extension Pyodide lacks (Pyodide's ``concurrent.futures``
+    itself imports: the review's jobs use it). With that module made unimportable here,
+    the package imports and a search asked for two workers answers in one process
+    (``tests/browser/test_lite.py`` checks the same in Pyodide itself)."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import sys
+        sys.modules["multiprocessing.synchronize"] = None  # as in Pyodide: it cannot import
+        from checkers_widget import Engine, Game
+        engine = Engine("hard", time=0.2, workers=2)
+        print(engine.analyse(Game()).move)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip(), done.stderr

@@ -55,13 +55,18 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, replace
-from multiprocessing.synchronize import Event as MpEvent
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.movegen import BitMove
 from .search import INF, MATE_BOUND, MAX_DEPTH, Iteration, Searcher
+
+if TYPE_CHECKING:
+    # Only for the annotations: in Pyodide these modules cannot even be imported (no
+    # _multiprocessing), and this module must import there to say "one process".
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.synchronize import Event as MpEvent
 
 __all__ = [
     "ORDER_DEPTH",
@@ -297,6 +302,8 @@ class WorkerPool:
         self._floors = ctx.Array("i", MAX_DEPTH + 2)
         self._lock = threading.Lock()
         self._search_id = 0
+        from concurrent.futures import ProcessPoolExecutor
+
         self._executor = ProcessPoolExecutor(
             max_workers=size,
             mp_context=ctx,
