@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from board_helpers import BOARD, STATUS, kernel_json, open_board_root, sq
+from board_helpers import BOARD, STATUS, kernel_json, open_board_root, piece_on, sq
 from playwright.sync_api import Locator, expect
 
 pytestmark = pytest.mark.browser
@@ -142,8 +142,53 @@ def test_restart_and_milestones(lab, make_notebook):
     restart.click()
     expect(restart).to_have_text("Really restart?")
     restart.click()
-    expect(root.locator(STATUS)).to_contain_text("Black")
+    expect(piece_on(root, 11)).to_have_count(1)
+    expect(root.locator(STATUS)).to_have_text("Black to move")
     assert kernel_json(page, "(w.wait(), [w.game.ply, w.game.can_redo])[1]") == [0, False]
+
+
+# The computer, held until the Restart has left the browser: its reply lands in the
+# kernel after the click and before the Restart is handled (a slow comm, a loaded machine).
+_HELD_REPLY = """
+import threading
+from checkers_widget.play.players import ScriptedPlayer
+release = threading.Event()
+def reply():
+    release.wait(60)
+    return w.game.board.parse_move('23-19')
+w = CheckersWidget(opponent=ScriptedPlayer(reply, level='held'), human='black')
+_handle = w.handle_intent
+def _reply_lands_first(content):
+    if content.get('name') == 'restart':
+        release.set()
+        w.wait()
+    return _handle(content)
+w.handle_intent = _reply_lands_first
+w
+"""
+
+
+def test_restart_confirmed_while_the_computers_reply_is_on_its_way(lab, make_notebook):
+    """The user moves, then confirms Restart while the computer thinks; the reply reaches
+    the kernel's game before the Restart does. The Restart, stamped with the position
+    before the reply, was refused as "played on an old position" and the game went on
+    (what CI's run of the test above met); now the game starts again."""
+    path = make_notebook(SETUP + _HELD_REPLY)
+    root = open_board_root(lab, path)
+    page = lab.page
+    click_move(root, 11, 15)
+    status = root.locator(STATUS)
+    expect(status).to_contain_text("thinking")
+    restart = root.locator('[data-action="restart"]')
+    restart.click()
+    expect(restart).to_have_text("Really restart?")
+    restart.click()
+    expect(piece_on(root, 11)).to_have_count(1, timeout=30_000)
+    expect(piece_on(root, 15)).to_have_count(0)
+    expect(piece_on(root, 19)).to_have_count(0)
+    expect(status).to_have_text("Black to move")
+    root.screenshot(path=str(lab.artifacts_dir / "restart-as-the-reply-lands.png"))
+    assert kernel_json(page, "[w.game.ply, w.game.can_redo, release.is_set()]") == [0, False, True]
 
 
 def test_the_play_features_notebook_runs(lab):

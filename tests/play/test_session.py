@@ -13,6 +13,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import checkers_widget
 from checkers_widget import BLACK, WHITE, Engine, Game
 from checkers_widget.play.outcome import Outcome
@@ -216,3 +218,76 @@ def test_a_state_is_built_and_handed_on_under_the_sessions_lock() -> None:
     other.join(timeout=30)
     assert done.is_set()
     assert handed == sorted(handed) and len(handed) == 2
+
+
+class HeldComputer(ScriptedPlayer):
+    """The computer, held back until the test lets it answer (its reply: 23-19)."""
+
+    def __init__(self, game: Game) -> None:
+        import threading
+
+        self.release = threading.Event()
+
+        def reply() -> Any:
+            assert self.release.wait(30)
+            return game.board.parse_move("23-19")
+
+        super().__init__(reply, level="held")
+
+
+def pressed_while_the_reply_lands(name: str) -> tuple[PlaySession, Outcome]:
+    """The user moves; the computer thinks; the user presses ``name`` on the board as it
+    stands (the state with the computer thinking); the computer's reply lands before
+    Python gets to the command, which arrives stamped with the older position."""
+    game = Game()
+    computer = HeldComputer(game)
+    session = PlaySession(game, opponent=computer, human=BLACK)
+    session.start()
+    assert move(session, [11, 15]).kind == "played"
+    seen = session.version  # the board shows the computer thinking
+    assert session.state["thinking"]
+    computer.release.set()
+    assert session.wait(30) and game.ply == 2 and session.version > seen
+    side = "black" if name == "resign" else None
+    outcome = session.handle(
+        {"kind": "command", "version": seen, "name": name} | ({"side": side} if side else {})
+    )
+    return session, outcome
+
+
+@pytest.mark.parametrize("name", ["restart", "new", "pause", "resign"])
+def test_a_command_on_the_whole_game_pressed_as_the_reply_lands_is_done(name: str) -> None:
+    """Restart confirmed while the computer's reply was on its way was refused as "played
+    on an old position" and the game went on unrestarted (CI, test_restart_and_milestones):
+    such commands do what they say whatever position the board had reached."""
+    session, outcome = pressed_while_the_reply_lands(name)
+    game = session.game
+    assert outcome.kind != "refused", outcome
+    assert "old position" not in session.state["status"]["text"]
+    if name in ("restart", "new"):
+        assert game.ply == 0 and session.state["status"]["text"] == "Black to move"
+    elif name == "pause":
+        assert session.paused and game.ply == 2
+    else:
+        assert game.result == "0-1" and game.ply == 2
+    session.close()
+
+
+@pytest.mark.parametrize("name", ["undo", "hint", "offer-draw"])
+def test_a_command_on_the_position_shown_stamped_with_an_older_one_is_refused(
+    name: str,
+) -> None:
+    """Undo, a hint, a draw offer mean the position the user saw: refused as stale, and
+    the game is left as it is."""
+    session, outcome = pressed_while_the_reply_lands(name)
+    assert outcome.kind == "refused" and "old position" in outcome.text
+    assert session.game.ply == 2 and session.game.result is None and not session.paused
+    session.close()
+
+
+def test_a_command_stamped_with_a_position_yet_to_come_is_refused() -> None:
+    session = PlaySession(Game())
+    session.start()
+    outcome = session.handle({"kind": "command", "version": session.version + 1, "name": "restart"})
+    assert outcome.kind == "refused" and "old position" in outcome.text
+    session.close()

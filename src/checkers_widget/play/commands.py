@@ -280,6 +280,12 @@ class Control:
     #: The control whose ``controls=`` choice brings this one along (the review's and
     #: the learn mode's buttons come with ``"review"``); None: its own name.
     part_of: str | None = None
+    #: The command acts on the game as a whole (start again, pause, resign, review), not
+    #: on the position shown: stamped with an older position (the computer's reply
+    #: landed between the click and Python's turn to answer it) it still does what it
+    #: says. False: it is refused as stale, as a move is (Undo, a hint, a draw claim
+    #: mean the position the user saw).
+    any_position: bool = False
 
 
 #: Every command and control, once; the board's buttons in the order they are drawn.
@@ -291,12 +297,14 @@ TABLE: Mapping[str, Control] = {
             "Start a fresh game (sides drawn again when random)",
             shown=_local,
             confirm=_under_way,
+            any_position=True,
         ),
         Control(
             "restart",
             "Start this game again from its opening (same sides)",
             shown=_local,
             confirm=_under_way,
+            any_position=True,
         ),
         Control(
             "pause",
@@ -307,6 +315,7 @@ TABLE: Mapping[str, Control] = {
             # A network pause is lifted by the connection, not by a button.
             enabled=lambda f: not f.network_paused,
             refuse=_pause_refusal,
+            any_position=True,
         ),
         Control(
             "resume",
@@ -314,6 +323,7 @@ TABLE: Mapping[str, Control] = {
             key="p",
             choosable=False,
             needs="a clock or a computer",
+            any_position=True,
         ),
         Control(
             "undo",
@@ -364,6 +374,7 @@ TABLE: Mapping[str, Control] = {
             enabled=_game_on,
             side=_speaker,
             confirm=_always,
+            any_position=True,
         ),
         Control(
             "offer-draw",
@@ -436,6 +447,7 @@ TABLE: Mapping[str, Control] = {
             part_of="review",
             shown=lambda f: f.local and f.review == "running",
             refuse=lambda f: None if f.review == "running" else "No review is running",
+            any_position=True,
         ),
         Control(
             "learn",
@@ -480,6 +492,7 @@ TABLE: Mapping[str, Control] = {
             part_of="review",
             shown=lambda f: f.local and f.learn is not None,
             refuse=_learning_refusal,
+            any_position=True,
         ),
         Control(
             "goto",

@@ -19,6 +19,7 @@ from ..core.board import move_text_squares
 from ..core.errors import CheckersError, HookError, IllegalMoveError
 from ..core.game import Game
 from ..network import SessionError
+from .commands import TABLE
 from .drawing import DrawIntent, handle_draw
 from .geometry import square_count
 from .intents import (
@@ -61,7 +62,9 @@ class IntentHandler:
         except IntentError as exc:
             logger.warning("refused a malformed message from the board: %s", exc)
             return session.refuse(f"Refused a malformed message: {exc}")
-        if intent.version != session.version:
+        if intent.version != session.version and not _holds_on_any_position(
+            intent, session.version
+        ):
             return session.refuse(
                 "That was played on an old position; the board has been brought up to date"
             )
@@ -192,6 +195,20 @@ class IntentHandler:
             return session.refuse(sentence(exc))
         session.publish(bump=True)
         return Outcome.done()
+
+
+def _holds_on_any_position(intent: object, version: int) -> bool:
+    """Whether ``intent``, stamped with an older position than the board's, still stands:
+    a command on the game as a whole (Restart, Pause, Resign...: ``any_position`` in the
+    command table). Restart confirmed while the computer's reply was on its way used to
+    be refused as "played on an old position", and the game went on unrestarted. A
+    version from the future is no position the board has shown: refused."""
+    return (
+        isinstance(intent, Command)
+        and intent.version < version
+        and intent.name in TABLE
+        and TABLE[intent.name].any_position
+    )
 
 
 def explain_refusal(game: Game, path: tuple[int, ...], fallback: str) -> str:
