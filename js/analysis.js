@@ -52,6 +52,9 @@ function sideName(state, side) {
   return names[side] || (side === "black" ? "Black" : "White");
 }
 
+/** Python's score text for a proven draw (a position the endgame databases call drawn). */
+export const PROVEN_DRAW = "draw";
+
 /**
  * A score given for `mover` (the side to move), read for `side`.
  *
@@ -105,6 +108,7 @@ function winWords(state, read) {
  * @returns {string}
  */
 export function hintScoreText(score, state) {
+  if (score === PROVEN_DRAW) return "drawn with best play";
   const mover = state && state.turn ? state.turn : "black";
   const read = readScore(score, mover, mover);
   if (!read) return typeof score === "string" ? score : "";
@@ -121,6 +125,7 @@ export function hintScoreText(score, state) {
  * @returns {string}
  */
 export function evaluationScoreText(score, state, side = evaluationSide(state)) {
+  if (score === PROVEN_DRAW) return "drawn with best play";
   const mover = state && state.turn ? state.turn : "black";
   const read = readScore(score, mover, side);
   if (!read) return typeof score === "string" ? score : "";

@@ -45,6 +45,14 @@ describe("scores", () => {
     expect(hintScoreText("loss in 2", startState())).toBe("White wins in 2");
     expect(hintScoreText("+0.35", startState({ names: { black: "Red", white: "White" } }))).toBe("+0.35 for Red");
   });
+
+  it("says a proven draw (an ending the databases call drawn) in words, for either side", () => {
+    expect(hintScoreText("draw", afterFirstMove())).toBe("drawn with best play");
+    const evaluation = { move: null, score: "draw", pv: "19-23 5-1", depth: 30 };
+    expect(evaluationText(evaluation, afterFirstMove())).toBe(
+      "Evaluation: drawn with best play · depth 30 · line: 19-23 5-1",
+    );
+  });
 });
 
 describe("the evaluation line", () => {

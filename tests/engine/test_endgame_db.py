@@ -361,3 +361,21 @@ def test_hard_plays_the_ending_perfectly_against_itself(fen: str, plies: int) ->
         game.play(a.move)
     assert game.ply == plies
     assert game.winner == ("white" if fen.startswith("W") else "black")
+
+
+def test_a_hint_in_a_drawn_ending_says_it_is_a_proven_draw() -> None:
+    """Two kings each: the databases call it drawn, so Hard's analysis says "draw" (not
+    "+0.00"), the review and the learn mode count it as a proven draw; a won ending keeps
+    its distance, and a level without the databases (Normal) proves nothing."""
+
+    drawn = Game("W:WK19,K27:BK5,K1")
+    found = Engine("hard").analyse(drawn, time=0.2)
+    assert found.draw and found.mate is None and found.score == 0.0
+    assert found.score_text == "draw" and found.move in drawn.legal_moves()
+    assert endgame_db.table_drawn(drawn.board)
+    assert not Engine("normal").analyse(drawn).draw
+    won = Engine("hard").analyse(Game("W:WK19,K23:BK5"), time=0.2)
+    assert not won.draw and won.mate is not None and won.mate > 0
+    assert not endgame_db.table_drawn(Game("W:WK19,K23:BK5").board)
+    # Other variants have no databases.
+    assert not endgame_db.table_drawn(Board("W:WK19,K27:BK5,K1", variant="russian"))

@@ -291,3 +291,11 @@ def test_a_command_stamped_with_a_position_yet_to_come_is_refused() -> None:
     outcome = session.handle({"kind": "command", "version": session.version + 1, "name": "restart"})
     assert outcome.kind == "refused" and "old position" in outcome.text
     session.close()
+
+
+def test_a_hint_in_a_drawn_ending_is_published_as_a_proven_draw() -> None:
+    session = PlaySession(Game("W:WK19,K27:BK5,K1"))
+    session.start()
+    found = session.hint()
+    assert found.draw and session.state["hint"]["score"] == "draw"
+    session.close()

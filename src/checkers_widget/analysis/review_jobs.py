@@ -19,12 +19,10 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
-from ..core.board import Board
-from ..core.color import BLACK
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..engine import Engine
-from ..engine.endgame_db import MAX_PIECES, probe
+from ..engine.endgame_db import table_drawn
 from ..engine.search import MAX_DEPTH
 
 __all__ = [
@@ -103,17 +101,6 @@ def rebuild(start_fen: str, rules: DrawRules, moves: Iterable[Move]) -> Game:
     return game
 
 
-def table_draw(board: Board) -> bool:
-    """Whether the exact endgame databases (positions of at most four pieces, men and
-    kings) call this position a draw."""
-    black, white, kings = board.bitboards
-    if (black | white).bit_count() > MAX_PIECES:
-        return False
-    own, opp = (black, white) if board.turn == BLACK else (white, black)
-    value = probe(own, opp, kings, board.turn == BLACK)
-    return value is not None and value[0] == 0
-
-
 def analyse_position(job: PositionJob, stop: Stop | None = None) -> PositionEval:
     """Search one job's position (module level, so a process pool can call it)."""
     game = rebuild(job.start_fen, job.rules, job.moves)
@@ -126,7 +113,7 @@ def analyse_position(job: PositionJob, stop: Stop | None = None) -> PositionEval
     depth = limits.depth if limits.depth is not None else MAX_DEPTH
     found = _engine().analyse(game, nodes=limits.nodes, depth=depth, time=limits.time, stop=stop)
     choices = len(game.legal_moves())
-    draw = found.mate is None and table_draw(game.board)
+    draw = found.draw or (found.mate is None and table_drawn(game.board))
     return PositionEval(found.score, found.mate, draw, found.move, tuple(found.pv), choices)
 
 

@@ -67,9 +67,12 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import comb
 
+from ..core.board import Board
+from ..core.color import BLACK
 from ..core.errors import CheckersError
 from ..core.movegen import capture_results, has_capture, play, quiet_steps
 from ..core.squares import BIT, BLACK_CROWN_ROW, VALID
+from ..core.variants import AMERICAN
 
 __all__ = [
     "BUILD_SECONDS",
@@ -507,3 +510,15 @@ def probe(own: int, opp: int, kings: int, black: bool) -> Value | None:
         return (0, 0)
     n = b - 1
     return (1, n) if n & 1 else (-1, n)
+
+
+def table_drawn(board: Board) -> bool:
+    """Whether the databases call ``board`` (American checkers) a draw: at most
+    :data:`MAX_PIECES` pieces, and neither side can force a win. A draw under the pure
+    rules stays one under any draw rules (they only add draws)."""
+    if board.variant is not AMERICAN:
+        return False
+    black, white, kings = board.bitboards
+    own, opp = (black, white) if board.turn == BLACK else (white, black)
+    value = probe(own, opp, kings, board.turn == BLACK)
+    return value is not None and value[0] == 0

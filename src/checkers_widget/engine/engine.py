@@ -32,6 +32,7 @@ from ..core.variant_movegen import RawMove
 from ..core.variants import AMERICAN, Variant
 from . import parallel
 from .book import OpeningBook
+from .endgame_db import table_drawn
 from .general_search import GeneralIteration, GeneralSearcher, RawPosition, raw_position
 from .search import MATE, MATE_BOUND, Iteration, Searcher
 
@@ -112,7 +113,10 @@ class Analysis:
     ``pv``: the principal variation, starting with ``move``. ``depth``: the deepest
     iteration completed (plies, extensions not counted); ``seldepth``: the deepest
     ply reached. ``nodes``: positions searched; ``time``: seconds spent.
-    ``draw``: True when the game is already drawn by its rules (then ``move`` is None).
+    ``draw``: True for a proven draw: the game is already drawn by its rules (then
+    ``move`` is None), or, at the levels with the endgame databases (Hard, Expert), a
+    position of at most four pieces that the databases call drawn (then ``move`` is one
+    that keeps the draw, and :attr:`score_text` says ``draw``).
     ``source``: ``"search"``, or ``"book"`` for a move :meth:`Engine.choose` took from the
     opening book: then ``pv`` is the move alone, ``depth`` and ``nodes`` are 0 and
     ``score`` is 0.0, since a book move comes with no evaluation (``book_games`` and
@@ -134,7 +138,10 @@ class Analysis:
 
     @property
     def score_text(self) -> str:
-        """The score as people write it: ``+1.35``, ``-0.20``, ``win in 5``, ``loss in 3``."""
+        """The score as people write it: ``+1.35``, ``-0.20``, ``win in 5``, ``loss in 3``,
+        ``draw`` (a proven draw)."""
+        if self.draw:
+            return "draw"
         if self.mate is not None:
             if self.mate > 0:
                 return f"win in {self.mate}"
@@ -481,7 +488,7 @@ class Engine:
                 started,
             )
             if split is not None:
-                return split
+                return _proven(split, board, lvl)
         searcher = Searcher(
             reps=_american_history(earlier),
             quiet=quiet,
@@ -515,7 +522,9 @@ class Engine:
             pv = it.root_pvs.get(move, [move])
         result = _analysis(board, it, move, score, pv, started)
         # Count every node searched, the unfinished iteration's included.
-        return replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth)
+        return _proven(
+            replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth), board, lvl
+        )
 
     def _worker_pool(self) -> parallel.WorkerPool | None:
         """The engine's pool of worker processes, started on first use; None (with a
@@ -799,6 +808,14 @@ def _to_moves(board: Board, line: list[BitMove]) -> list[Move]:
         own, opp, kings = play(own, opp, kings, mover_black, move)
         own, opp, mover_black = opp, own, not mover_black
     return out
+
+
+def _proven(found: Analysis, board: Board, lvl: Level) -> Analysis:
+    """``found`` marked a proven draw when the level reads the endgame databases and they
+    call ``board`` drawn (a hint there says "draw", not "+0.00")."""
+    if lvl.endgame and found.mate is None and table_drawn(board):
+        return replace(found, score=0.0, draw=True)
+    return found
 
 
 def _analysis(
