@@ -37,7 +37,6 @@ in the position asked about, so no row can name a move of another position.
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import re
@@ -50,10 +49,10 @@ from ..core.board import Board
 from ..core.color import BLACK, WHITE, Color
 from ..core.errors import CheckersError, VariantError, brief
 from ..core.game import Game
-from ..core.squares import BIT, SQUARE_OF_BIT
 from ..core.variants import AMERICAN
 from ..data import read_bytes, tinsley_games
 from ..formats.game_info import final_result
+from ..formats.packed_text import internal_mask, pack_lines, square_mask, unpack_text
 from ..formats.pdn import read_games
 
 __all__ = [
@@ -289,22 +288,16 @@ class OpeningExplorer:
         ]
         for key, rows in self._index.items():
             black, white, kings, turn = _unpack(key)
-            masks = (_square_mask(black), _square_mask(white), _square_mask(kings))
+            masks = (square_mask(black), square_mask(white), square_mask(kings))
             lines.append(f"P {masks[0]:x} {masks[1]:x} {masks[2]:x} {turn[0]}")
             for path, *tally in rows:
                 lines.append(" ".join(["-".join(map(str, path)), *map(str, tally)]))
-        text = "\n".join(lines) + "\n"
-        return gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)
+        return pack_lines(lines)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> OpeningExplorer:
         """An explorer read back from :meth:`to_bytes`; CheckersError if it is not one."""
-        if not isinstance(data, bytes | bytearray):
-            raise CheckersError(f"an opening index must be bytes, not {brief(data)}")
-        try:
-            text = gzip.decompress(data).decode("ascii")
-        except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as exc:
-            raise CheckersError(f"not an opening index (gzip-compressed text): {exc}") from None
+        text = unpack_text(data, "an opening index")
         return _read_index(io.StringIO(text))
 
 
@@ -317,31 +310,6 @@ def _board_of(where: Board | Game | str) -> Board:
     if isinstance(where, str):
         return Board(where)
     raise CheckersError(f"a position must be a Board, a Game or a FEN, not {brief(where)}")
-
-
-def _square_mask(internal: int) -> int:
-    """A mask of the board's internal layout as a square mask (bit n - 1: square n)."""
-    mask = 0
-    while internal:
-        low = internal & -internal
-        mask |= 1 << (SQUARE_OF_BIT[low] - 1)
-        internal ^= low
-    return mask
-
-
-# The internal layout of each byte of a square mask, for reading masks back quickly.
-_BYTE_TABLES = tuple(
-    tuple(
-        sum(BIT[8 * part + bit + 1] for bit in range(8) if value >> bit & 1) for value in range(256)
-    )
-    for part in range(4)
-)
-
-
-def _internal_mask(mask: int) -> int:
-    """A square mask (bit n - 1: square n) in the board's internal layout."""
-    t0, t1, t2, t3 = _BYTE_TABLES
-    return t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24 & 255]
 
 
 _COUNT = re.compile(r"\d{1,9}", re.ASCII)
@@ -394,7 +362,7 @@ def _read_index(lines: io.StringIO) -> OpeningExplorer:
                     "a position needs three square masks and the side to move (b or w), "
                     f"found {brief(line)}",
                 )
-            black, white, kings = (_internal_mask(int(w, 16)) for w in position.groups()[:3])
+            black, white, kings = (internal_mask(int(w, 16)) for w in position.groups()[:3])
             if black & white or kings & ~(black | white):
                 raise refuse(number, "pieces overlap, or a king stands on an empty square")
             if played is not None:

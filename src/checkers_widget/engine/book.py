@@ -35,7 +35,6 @@ engine, once, on first use (0.1 to 0.2 s).
 
 from __future__ import annotations
 
-import gzip
 import random
 import re
 from collections.abc import Iterable, Iterator
@@ -49,6 +48,7 @@ from ..core.game import Game
 from ..core.move import Move, Piece
 from ..core.squares import BIT, SQUARE_OF_BIT
 from ..core.variants import AMERICAN
+from ..formats.packed_text import internal_mask, pack_lines, square_mask, unpack_text
 
 __all__ = ["BOOK_FILE", "BookMove", "OpeningBook"]
 
@@ -209,21 +209,15 @@ class OpeningBook:
         for the same book (no time stamp in the gzip header)."""
         lines = [_MAGIC, f"source {self._source or '-'}"]
         for (black, white, kings, turn), rows in self._entries.items():
-            masks = (_square_mask(black), _square_mask(white), _square_mask(kings))
+            masks = (square_mask(black), square_mask(white), square_mask(kings))
             moves = " ".join(f"{'-'.join(map(str, p))}:{g}:{s}" for p, g, s in rows)
             lines.append(f"{masks[0]:x} {masks[1]:x} {masks[2]:x} {turn[0]} {moves}")
-        text = "\n".join(lines) + "\n"
-        return gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)
+        return pack_lines(lines)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> OpeningBook:
         """A book read back from :meth:`to_bytes`; CheckersError if it is not one."""
-        if not isinstance(data, bytes | bytearray):
-            raise CheckersError(f"an opening book must be bytes, not {brief(data)}")
-        try:
-            text = gzip.decompress(data).decode("ascii")
-        except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as exc:
-            raise CheckersError(f"not an opening book (gzip-compressed text): {exc}") from None
+        text = unpack_text(data, "an opening book")
         return _read(text)
 
 
@@ -248,26 +242,6 @@ def _squares(internal: int) -> list[int]:
         out.append(SQUARE_OF_BIT[low])
         internal ^= low
     return out
-
-
-def _square_mask(internal: int) -> int:
-    """A mask of the board's internal layout as a square mask (bit n - 1: square n)."""
-    return sum(1 << (square - 1) for square in _squares(internal))
-
-
-# The internal layout of each byte of a square mask, for reading masks quickly.
-_BYTE_TABLES = tuple(
-    tuple(
-        sum(BIT[8 * part + bit + 1] for bit in range(8) if value >> bit & 1) for value in range(256)
-    )
-    for part in range(4)
-)
-
-
-def _internal_mask(mask: int) -> int:
-    """A square mask (bit n - 1: square n) in the board's internal layout."""
-    t0, t1, t2, t3 = _BYTE_TABLES
-    return t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24 & 255]
 
 
 _POSITION = re.compile(r"([0-9a-f]{1,8}) ([0-9a-f]{1,8}) ([0-9a-f]{1,8}) ([bw])((?: \S+)+)")
@@ -297,7 +271,7 @@ def _read(text: str) -> OpeningBook:
                 number,
                 f"expected three square masks, the side to move and the moves, found {brief(line)}",
             )
-        black, white, kings = (_internal_mask(int(w, 16)) for w in position.groups()[:3])
+        black, white, kings = (internal_mask(int(w, 16)) for w in position.groups()[:3])
         if black & white or kings & ~(black | white):
             raise refuse(number, "pieces overlap, or a king stands on an empty square")
         key: _Key = (black, white, kings, BLACK if position[4] == "b" else WHITE)
