@@ -91,20 +91,11 @@ HAND_SET: dict[str, Any] = {
 
 #: The tuned parameters, in the order of the feature vector: every weight but ``man``
 #: (the unit), with ``advance`` spread over its seven rows.
-PARAMS: tuple[str, ...] = (
-    "king",
-    "trade",
-    *(f"advance{r}" for r in range(7)),
-    "back",
-    "bridge",
-    "centre_inner",
-    "centre_outer",
-    "mobility_man",
-    "king_centre",
-    "mobility_king",
-    "ending_closeness",
-    "ending_edge",
-    "ending_double_corner",
+PARAMS: tuple[str, ...] = tuple(
+    param
+    for name in ev.WEIGHT_NAMES
+    if name != "man"
+    for param in ((f"advance{r}" for r in range(7)) if name == "advance" else (name,))
 )
 
 #: Parameters held in the men's lookup tables: they must stay non-negative.
