@@ -821,29 +821,23 @@ def _proven(found: Analysis, board: Board, lvl: Level) -> Analysis:
 def _analysis(
     board: Board, it: Iteration, move: BitMove, score: int, pv: list[BitMove], started: float
 ) -> Analysis:
-    if not pv or pv[0] != move:
-        pv = [move]
-    moves = _to_moves(board, pv)
-    mate, men = _score_in_men(score)
-    return Analysis(
-        moves[0],
-        men,
-        mate,
-        moves,
-        it.depth,
-        it.seldepth,
-        it.nodes,
-        _time.perf_counter() - started,
-    )
+    """An :class:`Analysis` from the American search's result."""
+    return _found(_to_moves(board, pv if pv and pv[0] == move else [move]), score, it, started)
 
 
 def _general_analysis(
     it: GeneralIteration, move: RawMove, score: int, pv: list[RawMove], started: float
 ) -> Analysis:
     """An :class:`Analysis` from a general search's result (the same scale of scores)."""
-    if not pv or pv[0] != move:
-        pv = [move]
-    moves = [Move._generated(path, caps, crowns) for path, caps, crowns, _ in pv]
+    line = pv if pv and pv[0] == move else [move]
+    moves = [Move._generated(path, caps, crowns) for path, caps, crowns, _ in line]
+    return _found(moves, score, it, started)
+
+
+def _found(
+    moves: list[Move], score: int, it: Iteration | GeneralIteration, started: float
+) -> Analysis:
+    """The Analysis of a line of moves (the move played first) and its search score."""
     mate, men = _score_in_men(score)
     return Analysis(
         moves[0], men, mate, moves, it.depth, it.seldepth, it.nodes, _time.perf_counter() - started
