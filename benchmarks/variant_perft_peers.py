@@ -126,19 +126,7 @@ def _py_draughts_perft(board_name: str) -> Callable[[int], int]:
     if not hasattr(draughts, "StandardBoard"):  # the ``draughts`` here is another package
         raise ImportError("the 'draughts' module here is not py-draughts")
     board = getattr(draughts, board_name)()
-
-    def perft(depth: int) -> int:
-        moves = board.legal_moves
-        if depth == 1:
-            return len(moves)
-        total = 0
-        for move in moves:
-            board.push(move)
-            total += perft(depth - 1)
-            board.pop()
-        return total
-
-    return perft
+    return _push_pop_perft(board, lambda: board.legal_moves)
 
 
 def _pydraughts_perft(variant: str) -> Callable[[int], int]:
@@ -148,9 +136,15 @@ def _pydraughts_perft(variant: str) -> Callable[[int], int]:
     if hasattr(draughts, "StandardBoard") or not hasattr(draughts, "Board"):
         raise ImportError("the 'draughts' module here is not pydraughts")
     board = draughts.Board(variant=variant)
+    return _push_pop_perft(board, board.legal_moves)
+
+
+def _push_pop_perft(board: Any, legal: Callable[[], Any]) -> Callable[[int], int]:
+    """Perft by a peer's public API: ``legal()`` lists the moves, ``board.push``/``pop``
+    play and take back one (both peers work so; they differ in how moves are listed)."""
 
     def perft(depth: int) -> int:
-        moves = board.legal_moves()
+        moves = legal()
         if depth == 1:
             return len(moves)
         total = 0
