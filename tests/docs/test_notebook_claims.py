@@ -150,3 +150,29 @@ def test_the_readme_shows_what_outcome_and_mirror_return() -> None:
     game.offer_draw("white")
     game.accept_draw()
     assert f"or {game.outcome()!r}" in text
+
+
+def test_the_book_and_databases_cell_shows_what_its_text_says() -> None:
+    """The cell under "What Hard and Expert know besides searching" prints a book move for
+    Expert, a search without the book, a proven win (2 kings v 1) and a proven draw (2 kings
+    v 2), as the text above it says; the hint's words are the board's own."""
+    import contextlib
+    import io
+
+    nb = cells("01_play_the_computer.ipynb")
+    at = next(i for i, c in enumerate(nb) if c["source"].startswith("## What Hard and Expert"))
+    text, code = nb[at]["source"], nb[at + 1]["source"]
+    assert "book=False" in text and "drawn with best play" in text
+    assert "drawn with best play" in (ROOT / "js" / "analysis.js").read_text(encoding="utf-8")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(
+            "from checkers_widget import Board, Game\nfrom checkers_widget.engine import Engine\n"
+            + code,
+            {},
+        )
+    out = printed.getvalue().splitlines()
+    assert out[0].startswith("Expert's first move: 11-15 from the book"), out
+    assert out[2].startswith("Without the book:") and "depth" in out[2], out
+    assert "win in" in out[3] and "proven draw: False" in out[3], out
+    assert out[4].endswith("draw (proven draw: True)"), out
