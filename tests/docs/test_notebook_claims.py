@@ -172,7 +172,7 @@ def test_the_book_and_databases_cell_shows_what_its_text_says() -> None:
             {},
         )
     out = printed.getvalue().splitlines()
-    assert out[0].startswith("Expert's first move: 11-15 from the book"), out
-    assert out[2].startswith("Without the book:") and "depth" in out[2], out
-    assert "win in" in out[3] and "proven draw: False" in out[3], out
-    assert out[4].endswith("draw (proven draw: True)"), out
+    assert out[0] == "Expert opens 11-15 from the book", out
+    assert out[2].startswith("No book:") and "depth" in out[2], out
+    assert "win in" in out[4] and out[4].endswith("proven draw: False"), out
+    assert out[6].endswith("draw | proven draw: True"), out
