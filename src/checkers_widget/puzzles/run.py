@@ -30,7 +30,7 @@ from ..core.errors import CheckersError, IllegalMoveError
 from ..core.game import Game
 from ..core.move import Move
 from ..data.puzzles import Puzzle
-from ..tutorial.listeners import Listeners
+from ..core.listeners import Listeners
 from ..tutorial.run import Feedback
 from .progress import PuzzleProgress
 

@@ -30,7 +30,7 @@ from ..core.game import Game
 from ..core.move import Move
 from ..play.wording import sentence
 from .lesson import Lesson, LessonError, Step, move_squares
-from .listeners import Listeners
+from ..core.listeners import Listeners
 
 if TYPE_CHECKING:
     from .progress import Progress

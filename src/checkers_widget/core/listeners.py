@@ -1,7 +1,8 @@
-"""The callbacks that follow a run's feedback (a lesson's, a puzzle's).
+"""A small list of callbacks, told of each new value in the order they were added.
 
-Both runs tell listeners about every new :class:`~checkers_widget.tutorial.run.Feedback`
-the same way; this object holds that behaviour once, and each run composes one.
+The one listener list of the package: a lesson's and a puzzle's run tell theirs about every
+new feedback, and other owners of events compose one the same way instead of keeping a
+hand-written list. It is plain Python (the rules core's layer), so every layer may use it.
 """
 
 from __future__ import annotations
