@@ -28,9 +28,9 @@ from ..analysis.puzzle_mining import move_wins
 from ..core.color import Color
 from ..core.errors import CheckersError, IllegalMoveError
 from ..core.game import Game
+from ..core.listeners import Listeners
 from ..core.move import Move
 from ..data.puzzles import Puzzle
-from ..core.listeners import Listeners
 from ..tutorial.run import Feedback
 from .progress import PuzzleProgress
 

@@ -27,10 +27,10 @@ from ..core.board import Board
 from ..core.color import Color, opponent
 from ..core.errors import CheckersError, IllegalMoveError
 from ..core.game import Game
+from ..core.listeners import Listeners
 from ..core.move import Move
 from ..play.wording import sentence
 from .lesson import Lesson, LessonError, Step, move_squares
-from ..core.listeners import Listeners
 
 if TYPE_CHECKING:
     from .progress import Progress
