@@ -3,9 +3,11 @@
 From the bottom: ``core`` (the rules, stdlib only), ``formats`` (with ``data`` and the
 animations of ``export``), ``engine``, ``analysis`` (game review, puzzle mining, the opening
 explorer), ``network``, ``play`` (a board's session, Jupyter-free), ``widget`` (the only layer that
-imports anywidget, traitlets, ipywidgets or IPython) and ``tutorial`` (with ``puzzles``, whose
-trainer is a board like a lesson's). The package's
-``__init__`` sits on top (it re-exports the public names).
+imports anywidget, traitlets, ipywidgets or IPython), ``guided`` (the guided board a lesson
+and a puzzle share: feedback, the buttons beside the board, the scripted reply, the session
+wired to a judge) and ``tutorial`` (with ``puzzles``, whose trainer is a board like a
+lesson's; the two import nothing of each other). The package's ``__init__`` sits on top (it
+re-exports the public names).
 
 Every import counts: at module level, inside functions and under ``TYPE_CHECKING``. The
 only upward imports allowed are the conveniences listed in :data:`LAZY_CONVENIENCES`
@@ -37,8 +39,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("network",),
     ("play",),
     ("widget",),
+    ("guided",),
     ("tutorial", "puzzles"),
 )
+
+#: Folders of one layer that must not import each other: what they share lies below them.
+STRANGERS: tuple[tuple[str, str], ...] = (("tutorial", "puzzles"),)
 
 #: Upward imports that are allowed, inside a function only: (importing module, imported).
 LAZY_CONVENIENCES = frozenset(
@@ -165,6 +171,34 @@ def _upward(imports: list[Import]) -> list[str]:
 
 def test_no_layer_imports_a_layer_above_it() -> None:
     assert _upward(ALL_IMPORTS) == []
+
+
+def _between_strangers(imports: list[Import]) -> list[str]:
+    pairs = {pair for two in STRANGERS for pair in (two, two[::-1])}
+    return [
+        f"{imp.module}:{imp.line} imports {imp.target}"
+        for imp in imports
+        if imp.internal and (imp.module.split(".")[0], imp.target.split(".")[0]) in pairs
+    ]
+
+
+def test_the_tutorial_and_the_puzzles_import_nothing_of_each_other() -> None:
+    """Each builds on the guided board below them, not on the other (every import counts:
+    deferred ones and those under ``TYPE_CHECKING`` too)."""
+    assert _between_strangers(ALL_IMPORTS) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from ..tutorial.run import Feedback\n",
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..tutorial import x\n",
+        "def f():\n    from checkers_widget.tutorial.ui import Tutorial\n",
+    ],
+)
+def test_the_check_catches_the_puzzles_importing_the_tutorial(source: str) -> None:
+    """The check itself can fail: an import of the tutorial planted in puzzles/ is found."""
+    assert len(_between_strangers(_imports(PACKAGE / "puzzles" / "fake.py", source))) == 1
 
 
 def test_only_the_widget_and_the_tutorial_import_jupyter() -> None:

@@ -22,6 +22,7 @@ from .board import Board, PositionKey
 from .color import BLACK, COLORS, WHITE, Color, opponent
 from .drawings import Drawing, write_commands
 from .errors import CheckersError, GameOverError, HookError, IllegalMoveError, VariantError, brief
+from .listeners import Listeners
 from .move import Move
 from .outcome import DRAW, WIN, Outcome, Result, lost_by, no_moves_win
 from .variants import AMERICAN, Variant, variant
@@ -368,7 +369,7 @@ class Game:
         self._recorded: tuple[int, Result, str] | None = None
         self._draw_offer: Color | None = None
         self._offered_this_move: set[Color] = set()
-        self._listeners: list[Callable[[GameEvent, Game], Any]] = []
+        self._listeners: Listeners[[GameEvent, Game]] = Listeners()
         #: Comments by ply: key n is the comment after the n-th move (0: before the first).
         self.comments: dict[int, str] = {}
         #: Annotation marks and NAGs of the n-th move (1-based), e.g. ``["!", "$2"]``.
@@ -491,21 +492,10 @@ class Game:
         """
         if not callable(listener):
             raise HookError(f"a listener must be callable, not {type(listener).__name__}")
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.add(listener)
 
     def _emit(self, event: GameEvent) -> None:
-        failure: Exception | None = None
-        for listener in list(self._listeners):
-            try:
-                listener(event, self)
-            except Exception as exc:  # a listener's bug must not stop the others
-                failure = failure or exc
+        failure = self._listeners.tell_each(event, self)
         if failure is not None:
             name = getattr(type(failure), "__name__", "an error")
             raise HookError(

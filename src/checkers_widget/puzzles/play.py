@@ -1,6 +1,6 @@
 """A puzzle played on a :class:`~checkers_widget.play.session.PlaySession`, as a lesson is.
 
-The same parts as the tutorial's lesson boards (:mod:`checkers_widget.tutorial.lesson_play`):
+The same parts as the tutorial's lesson boards (:mod:`checkers_widget.guided.wiring`):
 the solver plays the puzzle's side; the other side is a
 :class:`~checkers_widget.play.players.ScriptedPlayer` answering along the solution; the
 run's judgement is the session's validator (a wrong move stays off the board, the reason on
@@ -14,11 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.move import Move
+from ..guided.wiring import (
+    BOARD_SIZE,
+    SolvedGoal,
+    guided_board,
+    guided_options,
+    guided_session,
+    wire_guided,
+)
 from ..play.outcome import Outcome
-from ..play.players import ScriptedPlayer
-from ..play.search_control import AnswerHints
 from ..play.session import PlaySession
-from ..play.state import Status
 from .run import PuzzleRun
 
 if TYPE_CHECKING:
@@ -40,20 +45,15 @@ __all__ = [
 PUZZLE_CONTROLS = ("hint", "flip", "replay", "accessible")
 
 #: A puzzle board's width in pixels (as a lesson board's).
-PUZZLE_SIZE = 480
+PUZZLE_SIZE = BOARD_SIZE
 
 
-class PuzzleGoal:
-    """A puzzle board's goal: the puzzle solved (see :class:`PlaySession`'s ``Goal``)."""
+class PuzzleGoal(SolvedGoal):
+    """A puzzle board's goal: the puzzle solved (see :class:`PlaySession`'s ``Goal``).
+    Once solved, the run's last words (``"Right! ..."``) are on the status line."""
 
     def __init__(self, run: PuzzleRun) -> None:
-        self._run = run
-
-    def reached(self) -> Status | None:
-        """Once solved, the run's last words (``"Right! ..."``) on the status line."""
-        if not self._run.done:
-            return None
-        return Status(self._run.feedback.message, "over")
+        super().__init__(run, lambda: run.feedback.message)
 
 
 def _reveal(run: PuzzleRun) -> Move | None:
@@ -67,50 +67,37 @@ def _reveal(run: PuzzleRun) -> Move | None:
 
 def puzzle_options(run: PuzzleRun) -> dict[str, Any]:
     """A board's (or a headless session's) options for ``run``."""
-    return {
-        "opponent": ScriptedPlayer(run.scripted_reply, level="puzzle"),
-        "human": run.solver,
-        "hint_engine": AnswerHints(lambda: _reveal(run)),
-        "controls": list(PUZZLE_CONTROLS),
-    }
+    return guided_options(
+        run,
+        human=run.solver,
+        answer=lambda: _reveal(run),
+        controls=PUZZLE_CONTROLS,
+        level="puzzle",
+    )
 
 
 def wire_puzzle(session: PlaySession, run: PuzzleRun) -> None:
     """Give ``session`` the puzzle's judgement and goal."""
-    session.search.scored_hints = False  # the hint is the answer, not a judgement
-
-    def puzzle_rule(_game: Any, move: Move) -> str | None:
-        return run.judge(move)
 
     def after(outcome: Outcome) -> None:
         if outcome.changed and run.done:
             session.publish()
 
-    session.validate(puzzle_rule)
-    session.on_outcome(after)
-    session.set_goal(PuzzleGoal(run))
+    wire_guided(session, run, PuzzleGoal(run), after)
 
 
 def puzzle_session(run: PuzzleRun, **options: Any) -> PlaySession:
     """A headless session playing ``run``; call its :meth:`~PlaySession.start`."""
-    chosen = puzzle_options(run)
-    session = PlaySession(
-        run.game,
-        opponent=options.pop("opponent", chosen["opponent"]),
-        human=options.pop("human", chosen["human"]),
-        hints=options.pop("hints", chosen["hint_engine"]),
-        controls=options.pop("controls", chosen["controls"]),
-        **options,
-    )
-    wire_puzzle(session, run)
-    return session
+    return guided_session(run, puzzle_options(run), lambda s: wire_puzzle(s, run), **options)
 
 
 def puzzle_board(run: PuzzleRun, **options: Any) -> CheckersWidget:
     """A live board playing ``run`` (``options`` are the widget's)."""
-    from ..widget.board_widget import CheckersWidget
-
-    chosen = {**puzzle_options(run), "milestones": False, "size": PUZZLE_SIZE, **options}
-    board = CheckersWidget(run.game, orientation=run.solver, show_numbers=True, **chosen)
-    wire_puzzle(board.session, run)
-    return board
+    return guided_board(
+        run,
+        puzzle_options(run),
+        lambda session: wire_puzzle(session, run),
+        orientation=run.solver,
+        show_numbers=True,
+        **options,
+    )

@@ -19,19 +19,16 @@ keep it in step.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ..analysis.puzzle_mining import move_wins
 from ..core.color import Color
 from ..core.errors import CheckersError, IllegalMoveError
 from ..core.game import Game
-from ..core.listeners import Listeners
 from ..core.move import Move
 from ..data.puzzles import Puzzle
-from ..tutorial.run import Feedback
+from ..guided.feedback import Feedback
+from ..guided.guided_run import GuidedRun
 from .progress import PuzzleProgress
 
 __all__ = ["PuzzleRun", "Stand"]
@@ -51,7 +48,7 @@ class Stand:
     on_line: bool
 
 
-class PuzzleRun:
+class PuzzleRun(GuidedRun):
     """One attempt at a puzzle: the game, the solver's slips, the result.
 
     ``game``: play on an existing game (the board's) instead of a new one. ``progress``: the
@@ -73,8 +70,8 @@ class PuzzleRun:
         if not isinstance(puzzle, Puzzle):
             raise CheckersError(f"a PuzzleRun needs a Puzzle, not {type(puzzle).__name__}")
         self.puzzle = puzzle
-        self.game = game if game is not None else puzzle.game()
-        if self.game.start_fen != puzzle.fen:
+        self.game = game = game if game is not None else puzzle.game()
+        if game.start_fen != puzzle.fen:
             raise CheckersError(f"the game does not start from puzzle {puzzle.id!r}'s position")
         self.progress = progress
         self.play_replies = play_replies
@@ -87,11 +84,8 @@ class PuzzleRun:
         #: The rating before and after this puzzle's result, once it is recorded.
         self.rating_change: tuple[int, int] | None = None
         self._rated = False  # a puzzle's first result is its only one
-        self.feedback = Feedback(True, puzzle.goal, kind="info")
         self._accepted: dict[int, Move] = {}  # ply index -> an accepted other winning move
-        self._listeners: Listeners[Feedback] = Listeners()
-        self._lock = threading.RLock()
-        self._unsubscribe = self.game.subscribe(self._on_game_event)
+        super().__init__(game, Feedback(True, puzzle.goal, kind="info"))
 
     # ------------------------------------------------------------------ state
     def stand(self) -> Stand:
@@ -134,21 +128,6 @@ class PuzzleRun:
         if not s.on_line or s.alternative is not None or self.game.turn == self.solver:
             return None
         return solution[s.matched] if s.matched < len(solution) else None
-
-    # ------------------------------------------------------------------ listening
-    def listen(self, fn: Callable[[Feedback], Any]) -> Callable[[], None]:
-        """Call ``fn(feedback)`` on every new feedback; returns a function that stops it."""
-        return self._listeners.add(fn)
-
-    def _say(self, feedback: Feedback) -> Feedback:
-        self.feedback = feedback
-        self._listeners.tell(feedback)
-        return feedback
-
-    def close(self) -> None:
-        """Stop following the game."""
-        self._unsubscribe()
-        self._listeners.clear()
 
     # ------------------------------------------------------------------ judging
     def judge(self, move: Move) -> str | None:

@@ -1,10 +1,11 @@
 """``PuzzleTrainer``: puzzles on a live board in a notebook, with a rating and a streak.
 
-Laid out as the tutorial's lessons are (:mod:`checkers_widget.tutorial.ui`): a theme filter
-and the solver's rating and streak on top; the board on the left; on the right the task,
-the feedback (right or wrong), the puzzle's themes, difficulty and game, and the buttons
-Show solution, Try again and Next puzzle. The board is a
-:class:`~checkers_widget.CheckersWidget` made by :func:`.play.puzzle_board`.
+Laid out as the tutorial's lessons are (both are a
+:class:`~checkers_widget.guided.panel.GuidedPanel`): a theme filter and the solver's rating
+and streak on top; the board on the left; on the right the task, the feedback (right or
+wrong), the buttons Show solution, Try again and Next puzzle, and the puzzle's themes,
+difficulty and game. The board is a :class:`~checkers_widget.CheckersWidget` made by
+:func:`.play.puzzle_board`.
 """
 
 from __future__ import annotations
@@ -19,29 +20,18 @@ import ipywidgets as ipw
 from ..core.errors import CheckersError, IllegalMoveError, MoveVetoed, brief
 from ..core.move import Move
 from ..data.puzzles import THEMES, Puzzle, check_theme, load, with_theme
-from ..tutorial.run import Feedback
-from ..widget.board_widget import CheckersWidget
-from .play import PUZZLE_SIZE, puzzle_board
+from ..guided.feedback import Feedback
+from ..guided.panel import Action, GuidedPanel, GuidedView
+from .play import puzzle_board
 from .progress import PuzzleProgress
 from .run import PuzzleRun
 
 __all__ = ["PuzzleTrainer"]
 
-#: How long :meth:`PuzzleTrainer.attempt` waits for the reply along the solution.
-REPLY_TIMEOUT = 10.0
-
-_KIND_COLOURS = {
-    "right": "var(--jp-success-color1, #2e7d32)",
-    "done": "var(--jp-success-color1, #2e7d32)",
-    "wrong": "var(--jp-error-color1, #c62828)",
-    "hint": "var(--jp-warn-color1, #b26a00)",
-    "info": "var(--jp-content-font-color1, inherit)",
-}
-
 _ALL = "all"
 
 
-class PuzzleTrainer:
+class PuzzleTrainer(GuidedView[PuzzleRun]):
     """Puzzles to solve on a board, one after another, rated like games.
 
     ``PuzzleTrainer()`` offers the package's puzzles (:func:`~checkers_widget.puzzles.load`)
@@ -78,9 +68,6 @@ class PuzzleTrainer:
         if not self._all:
             raise CheckersError("a puzzle trainer needs at least one puzzle")
         self.theme = self._checked_theme(theme)
-        self.run: PuzzleRun | None = None
-        self.board: CheckersWidget | None = None
-        self._stop_listening: Any = None
         self._changing = False
         self._build()
         self.start(start if start is not None else self._pick())
@@ -162,41 +149,21 @@ class PuzzleTrainer:
         )
         self._filter.add_class("cw-puzzle-theme")
         self._filter.observe(self._on_theme, names="value")
+        self._panel: GuidedPanel[PuzzleRun] = GuidedPanel(
+            "puzzle",
+            # A fixed width (it does not shrink when the words beside it grow).
+            board_layout={"flex": "0 0 auto"},
+            aid=Action("Show solution", "eye", "cw-puzzle-reveal", self.reveal),
+            retry=self.try_again,
+            go_on=Action("Next puzzle", "arrow-right", "cw-puzzle-next", self.next),
+        )
+        self._feedback = self._panel.feedback
+        self._reveal_button = self._panel.buttons[0]
         self._score = ipw.HTML()
         self._head = ipw.HTML()
-        self._task = ipw.HTML()
-        self._feedback = ipw.HTML()
-        # A fixed width (it does not shrink when the words beside it grow).
-        self._board_box = ipw.Box(
-            layout=ipw.Layout(width=f"{PUZZLE_SIZE}px", max_width="100%", flex="0 0 auto")
-        )
-        self._board_box.add_class("cw-puzzle-board")
-
-        def fit() -> ipw.Layout:
-            return ipw.Layout(width="auto")
-
-        self._reveal_button = ipw.Button(description="Show solution", icon="eye", layout=fit())
-        self._retry_button = ipw.Button(description="Try again", icon="refresh", layout=fit())
-        self._next_button = ipw.Button(
-            description="Next puzzle", icon="arrow-right", button_style="success", layout=fit()
-        )
-        self._reveal_button.add_class("cw-puzzle-reveal")
-        self._retry_button.add_class("cw-puzzle-retry")
-        self._next_button.add_class("cw-puzzle-next")
-        # A click can be forged for a disabled button: each acts only while offered.
-        self._reveal_button.on_click(lambda b: None if b.disabled else self.reveal())
-        self._retry_button.on_click(lambda _b: self.try_again())
-        self._next_button.on_click(lambda _b: self.next())
-        actions = ipw.HBox([self._reveal_button, self._retry_button, self._next_button])
-        actions.add_class("cw-puzzle-actions")
-        side = ipw.VBox([self._task, self._feedback, actions, self._head])
-        side.add_class("cw-puzzle-side")
-        main = ipw.HBox([self._board_box, side])
-        main.add_class("cw-puzzle-main")  # (wraps in a narrow cell: js/widget.css)
         top = ipw.HBox([self._filter, self._score])
         top.add_class("cw-puzzle-top")
-        self.widget = ipw.VBox([top, main], layout=ipw.Layout(max_width="920px"))
-        self.widget.add_class("cw-puzzles")
+        self.widget = self._panel.layout([top], self._head, "cw-puzzles")
 
     def _on_theme(self, change: dict[str, Any]) -> None:
         if not self._changing and change["new"] is not None:
@@ -221,22 +188,10 @@ class PuzzleTrainer:
             f"<div>Difficulty: {puzzle.rating}</div>"
             f"<div>From: {html.escape(puzzle.source)}</div></div>"
         )
-        self._task.value = (
-            '<div class="cw-puzzle-task" data-role="puzzle-task" style="margin:0.3em 0">'
-            f"<strong>{html.escape(puzzle.goal)}</strong></div>"
-        )
-
-    def _show_feedback(self, feedback: Feedback) -> None:
-        colour = _KIND_COLOURS.get(feedback.kind or "info", "inherit")
-        self._feedback.value = (
-            f'<div class="cw-puzzle-feedback" data-role="puzzle-feedback"'
-            f' data-kind="{feedback.kind}" data-done="{str(feedback.done).lower()}"'
-            f' style="color:{colour};min-height:1.5em;margin:0.3em 0" aria-live="polite">'
-            f"{html.escape(feedback.message)}</div>"
-        )
+        self._panel.show_task(f"<strong>{html.escape(puzzle.goal)}</strong>")
 
     def _on_feedback(self, feedback: Feedback) -> None:
-        self._show_feedback(feedback)
+        self._panel.show_feedback(feedback)
         self._show_score()
         self._reveal_button.disabled = self.run is not None and self.run.done
 
@@ -263,26 +218,14 @@ class PuzzleTrainer:
     def start(self, which: str | int | Puzzle) -> PuzzleRun:
         """Open a puzzle (its id, its index among those on offer, or the Puzzle)."""
         puzzle = self._find(which)
-        self._close_run()
+        self._panel.close()
         run = PuzzleRun(puzzle, play_replies=False, progress=self.progress)
-        self.run = run
-        self.board = puzzle_board(run)
-        self._stop_listening = run.listen(self._on_feedback)
-        self._board_box.children = (self.board,)
+        self._panel.show(run, puzzle_board(run), self._on_feedback)
         self._show_head()
-        self._show_feedback(Feedback(True, "", kind="info"))
+        self._panel.show_feedback(Feedback(True, "", kind="info"))
         self._show_score()
         self._reveal_button.disabled = False
         return run
-
-    def _close_run(self) -> None:
-        if self._stop_listening is not None:
-            self._stop_listening()
-            self._stop_listening = None
-        if self.board is not None:
-            self.board.close()
-        if self.run is not None:
-            self.run.close()
 
     def next(self) -> PuzzleRun:
         """Go on to the next puzzle (see the class docstring for which)."""
@@ -292,8 +235,7 @@ class PuzzleTrainer:
     def attempt(self, move: str | Move) -> Feedback:
         """Play a move as the solver would on the board; returns the feedback (after the
         reply along the solution, when one follows)."""
-        run, board = self.run, self.board
-        assert run is not None and board is not None
+        run, board = self._panel.on_show()
         if run.done:
             return run.attempt(str(move))
         try:
@@ -305,8 +247,7 @@ class PuzzleTrainer:
             board.play(legal)
         except MoveVetoed:
             return run.feedback
-        board.wait(REPLY_TIMEOUT)
-        return run.feedback
+        return self._panel.wait_for_reply()
 
     def reveal(self) -> str:
         """Show the solution (the puzzle counts as missed if not yet rated)."""
@@ -319,9 +260,6 @@ class PuzzleTrainer:
         self.board.new_game()
 
     # ------------------------------------------------------------------ display
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     def __repr__(self) -> str:
         where = self.run.puzzle.id if self.run else "-"
         return f"<PuzzleTrainer {len(self.puzzles)} puzzles, on {where!r}>"

@@ -20,7 +20,9 @@ lesson's parts:
   is lit as movable.
 
 :func:`lesson_session` makes such a session; :func:`~.lesson_board.lesson_board` the same
-on a live board in a notebook.
+on a live board in a notebook. What a lesson shares with a puzzle (the scripted reply, the
+judge as validator, the goal, the session itself) is :mod:`checkers_widget.guided.wiring`'s;
+this module says what a lesson's board offers and what its status line says when solved.
 """
 
 from __future__ import annotations
@@ -28,13 +30,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.game import Game
-from ..core.move import Move
 from ..engine import Engine
+from ..guided.wiring import (
+    SolvedGoal,
+    continue_script,
+    guided_options,
+    guided_session,
+    wire_guided,
+)
 from ..play.outcome import Outcome
-from ..play.players import ScriptedPlayer
-from ..play.search_control import AnswerHints
 from ..play.session import PlaySession
-from ..play.state import Status, default_status
+from ..play.state import default_status
 from .lesson import Lesson
 from .run import LessonRun
 
@@ -74,19 +80,13 @@ def lesson_controls(lesson: Lesson, game: Game) -> tuple[str, ...]:
     return tuple(controls)
 
 
-class LessonGoal:
-    """A lesson board's goal: the lesson solved (see :class:`PlaySession`'s ``Goal``)."""
+class LessonGoal(SolvedGoal):
+    """A lesson board's goal: the lesson solved (see :class:`PlaySession`'s ``Goal``).
+    Once solved, the status line gives the stars and what to do next (a refusal or any
+    other message shown meanwhile comes first)."""
 
     def __init__(self, run: LessonRun, session: PlaySession) -> None:
-        self._run = run
-        self._session = session
-
-    def reached(self) -> Status | None:
-        """Once solved, the status line gives the stars and what to do next (a refusal or
-        any other message shown meanwhile comes first)."""
-        if not self._run.done:
-            return None
-        return Status(solved_text(self._run, self._session.game), "over")
+        super().__init__(run, lambda: solved_text(run, session.game))
 
 
 def solved_text(run: LessonRun, game: Game) -> str:
@@ -99,43 +99,29 @@ def solved_text(run: LessonRun, game: Game) -> str:
 
 
 def lesson_options(run: LessonRun) -> dict[str, Any]:
-    """The session's options for ``run`` (a board's or a headless session's)."""
-    lesson = run.lesson
-    return {
-        "opponent": ScriptedPlayer(run.scripted_reply),
-        "human": run.learner,
-        "hint_engine": AnswerHints(lambda: run.reveal().move),
-        "eval_engine": Engine("hard"),
-        # The lesson's own Hint (graded) and Try again sit beside the board; a second
-        # Hint, New game, the editor, pausing, draw offers (but in the lesson about
-        # them), the evaluation or milestones would only distract.
-        "controls": list(lesson_controls(lesson, run.game)),
-    }
+    """The session's options for ``run`` (a board's or a headless session's).
+
+    The lesson's own Hint (graded) and Try again sit beside the board; a second Hint, New
+    game, the editor, pausing, draw offers (but in the lesson about them), the evaluation
+    or milestones would only distract.
+    """
+    return guided_options(
+        run,
+        human=run.learner,
+        answer=lambda: run.reveal().move,
+        controls=lesson_controls(run.lesson, run.game),
+        evaluator=Engine("hard"),
+    )
 
 
 def lesson_session(run: LessonRun, **options: Any) -> PlaySession:
     """A headless session playing ``run`` (see the module docstring); call its
     :meth:`~PlaySession.start`. ``options`` are :class:`PlaySession`'s."""
-    chosen = lesson_options(run)
-    session = PlaySession(
-        run.game,
-        opponent=options.pop("opponent", chosen["opponent"]),
-        human=options.pop("human", chosen["human"]),
-        hints=options.pop("hints", chosen["hint_engine"]),
-        evaluator=options.pop("evaluator", chosen["eval_engine"]),
-        controls=options.pop("controls", chosen["controls"]),
-        **options,
-    )
-    wire_lesson(session, run)
-    return session
+    return guided_session(run, lesson_options(run), lambda s: wire_lesson(s, run), **options)
 
 
 def wire_lesson(session: PlaySession, run: LessonRun) -> None:
     """Give ``session`` the lesson's rule, its judging of attempts and its goal."""
-    session.search.scored_hints = False  # a lesson's hint is its answer, not a judgement
-
-    def lesson_rule(_game: Any, move: Move) -> str | None:
-        return run.judge(move)
 
     def after(outcome: Outcome) -> None:
         if outcome.kind == "illegal" and outcome.path is not None:
@@ -145,26 +131,7 @@ def wire_lesson(session: PlaySession, run: LessonRun) -> None:
         if outcome.changed:
             continue_script(session, run)
 
-    session.validate(lesson_rule)
-    session.on_outcome(after)
-    session.set_goal(LessonGoal(run, session))
-
-
-def continue_script(session: PlaySession, run: LessonRun) -> None:
-    """Play the scripted reply if it is due and the session's computer is holding back.
-
-    The computer waits while there are moves to redo (someone walking back through the
-    game); in a lesson, a move replayed after Undo must still be answered. The reply is
-    redone when it is the next move of the line, else played.
-    """
-    reply = run.scripted_reply()
-    game = session.game
-    if reply is None or session.search.thinking or not game.can_redo or game.is_over():
-        return
-    if game.redo_moves[0] == reply:
-        session.redo()
-    else:
-        game.play(reply)
+    wire_guided(session, run, LessonGoal(run, session), after)
 
 
 def star_text(stars: int) -> str:

@@ -18,10 +18,9 @@ leave the run out of step with the position.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING
 
 from ..core.board import Board
 from ..core.color import Color, opponent
@@ -29,6 +28,9 @@ from ..core.errors import CheckersError, IllegalMoveError
 from ..core.game import Game
 from ..core.listeners import Listeners
 from ..core.move import Move
+from ..guided.feedback import Feedback
+from ..guided.feedback import FeedbackKind as FeedbackKind  # (named here before)
+from ..guided.guided_run import GuidedRun
 from ..play.wording import sentence
 from .lesson import Lesson, LessonError, Step, move_squares
 
@@ -36,8 +38,6 @@ if TYPE_CHECKING:
     from .progress import Progress
 
 __all__ = ["Feedback", "Hint", "LessonRun", "stars_for"]
-
-FeedbackKind = Literal["right", "wrong", "done", "hint", "info"]
 
 #: What showing the move itself costs, counted like mistakes (a text hint costs 1).
 REVEAL_COST = 2
@@ -50,30 +50,6 @@ def stars_for(cost: int) -> int:
     shown the move).
     """
     return 3 if cost <= 0 else 2 if cost == 1 else 1
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """What the lesson says about the latest attempt or event.
-
-    ``ok``: the attempt was right (or the event was good news). ``message``: the words
-    to show. ``done``: the lesson is complete. ``stars``: 1-3 once done, else 0.
-    ``move``: the move text the message is about, if any. ``kind``: how to show it:
-    ``"right"``, ``"wrong"``, ``"done"``, ``"hint"`` or ``"info"`` (the default follows
-    from ``ok`` and ``done``).
-    """
-
-    ok: bool
-    message: str
-    done: bool = False
-    stars: int = 0
-    move: str | None = None
-    kind: FeedbackKind | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind is None:
-            kind = "done" if self.done else "right" if self.ok else "wrong"
-            object.__setattr__(self, "kind", kind)
 
 
 @dataclass(frozen=True)
@@ -93,7 +69,7 @@ class _Position:
     on_script: bool  # False once a move was played that the lesson does not expect
 
 
-class LessonRun:
+class LessonRun(GuidedRun):
     """One attempt at a lesson: the game, the learner's slips and hints, the stars.
 
     ``LessonRun(lesson)`` starts a fresh game from the lesson's position; pass ``game``
@@ -117,9 +93,9 @@ class LessonRun:
         if not isinstance(lesson, Lesson):
             raise LessonError(f"a LessonRun needs a Lesson, not {type(lesson).__name__}")
         self.lesson = lesson
-        self.game = game if game is not None else lesson.new_game()
+        self.game = game = game if game is not None else lesson.new_game()
         start = lesson.start_board()
-        if self.game.start_fen != start.to_fen() or self.game.variant != start.variant:
+        if game.start_fen != start.to_fen() or game.variant != start.variant:
             raise CheckersError(
                 f"the game does not start from lesson {lesson.id!r}'s position ({lesson.fen}, "
                 f"{start.variant.describe()})"
@@ -133,13 +109,9 @@ class LessonRun:
         self.help = 0
         #: Stars earned (1-3), or 0 while the lesson is not done.
         self.stars = 0
-        #: The latest feedback given.
-        self.feedback: Feedback = Feedback(True, self.task, kind="info")
         self._hints_given = 0
         self._revealed: set[int] = set()
-        self._listeners: Listeners[Feedback] = Listeners()
-        self._lock = threading.RLock()
-        self._unsubscribe = self.game.subscribe(self._on_game_event)
+        super().__init__(game, Feedback(True, self.task, kind="info"))
 
     # ------------------------------------------------------------------ state
     def _position(self) -> _Position:
@@ -213,21 +185,6 @@ class LessonRun:
     def scripted_reply(self) -> Move | None:
         """The opponent's scripted reply, when it is due now (else None)."""
         return self._position().reply_due
-
-    # ------------------------------------------------------------------ listening
-    def listen(self, fn: Callable[[Feedback], Any]) -> Callable[[], None]:
-        """Call ``fn(feedback)`` on every new feedback; returns a function that stops it."""
-        return self._listeners.add(fn)
-
-    def _say(self, feedback: Feedback) -> Feedback:
-        self.feedback = feedback
-        self._listeners.tell(feedback)
-        return feedback
-
-    def close(self) -> None:
-        """Stop following the game (the run no longer reacts to its moves)."""
-        self._unsubscribe()
-        self._listeners.clear()
 
     # ------------------------------------------------------------------ judging
     def judge(self, move: Move) -> str | None:

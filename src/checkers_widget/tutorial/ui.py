@@ -15,25 +15,28 @@ lesson buttons, and the lesson's explanation. Every decision is
   takes back a whole turn;
 - the board's own Hint control shows the lesson's expected move, not an engine's.
 
-The board itself is :func:`~.lesson_board.lesson_board`'s.
+The board itself is :func:`~.lesson_board.lesson_board`'s; the task, the feedback line and
+the buttons beside it are a :class:`~checkers_widget.guided.panel.GuidedPanel`, as the
+puzzle trainer's are.
 """
 
 from __future__ import annotations
 
 import html
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ipywidgets as ipw
 
 from ..core.errors import CheckersError, IllegalMoveError, MoveVetoed, brief
 from ..core.move import Move
+from ..guided.panel import Action, GuidedPanel, GuidedView
+from ..guided.wiring import continue_script
 from ..play.intents import IntentError, resolve_path
-from ..widget.board_widget import CheckersWidget
 from .lesson import Lesson, LessonError, NoSuchLessonError
-from .lesson_board import LESSON_SIZE, lesson_board
-from .lesson_play import LESSON_CONTROLS, continue_script, lesson_controls, star_text
+from .lesson_board import lesson_board
+from .lesson_play import LESSON_CONTROLS, lesson_controls, star_text
 from .lessons import LESSONS
 from .progress import Progress
 from .run import Feedback, Hint, LessonRun
@@ -41,19 +44,8 @@ from .text import to_html
 
 __all__ = ["LESSON_CONTROLS", "Tutorial", "lesson_board", "lesson_controls"]
 
-#: Seconds to wait for the board's scripted reply when moving from Python.
-REPLY_TIMEOUT = 10.0
 
-_KIND_COLOURS = {
-    "right": "var(--jp-success-color1, #2e7d32)",
-    "done": "var(--jp-success-color1, #2e7d32)",
-    "wrong": "var(--jp-error-color1, #c62828)",
-    "hint": "var(--jp-warn-color1, #b26a00)",
-    "info": "var(--jp-content-font-color1, inherit)",
-}
-
-
-class Tutorial:
+class Tutorial(GuidedView[LessonRun]):
     """The lessons in a notebook: picker, explanation, task, live board, hints and stars.
 
     ``Tutorial()`` opens the built-in :data:`LESSONS` at the first lesson not solved
@@ -97,9 +89,6 @@ class Tutorial:
             seen.add(item.id)
         self.progress = progress if isinstance(progress, Progress) else Progress(progress)
         self.index = 0
-        self.run: LessonRun | None = None
-        self.board: CheckersWidget | None = None
-        self._stop_listening: Callable[[], None] | None = None
         self._changing = False
         self._build()
         if start is None:
@@ -125,44 +114,19 @@ class Tutorial:
         self._next.on_click(lambda _b: self.next())
         self._head = ipw.HTML()
         self._text = ipw.HTML()
-        self._task = ipw.HTML()
-        # As wide as the lesson board, so that the board keeps its size when its move
-        # list appears (the list goes under the board).
-        self._board_box = ipw.Box(layout=ipw.Layout(width=f"{LESSON_SIZE}px", max_width="100%"))
-        self._board_box.add_class("cw-lesson-board")
-        self._feedback = ipw.HTML()
-
-        def fit() -> ipw.Layout:  # as wide as the words, so that the three fit in a row
-            return ipw.Layout(width="auto")
-
-        self._hint_button = ipw.Button(description="Hint", icon="lightbulb-o", layout=fit())
-        self._retry_button = ipw.Button(description="Try again", icon="refresh", layout=fit())
-        # Next, where the feedback says the lesson is solved (the one at the top stays).
-        self._continue = ipw.Button(
-            description="Next lesson", icon="arrow-right", button_style="success", layout=fit()
+        self._panel: GuidedPanel[LessonRun] = GuidedPanel(
+            "lesson",
+            aid=Action("Hint", "lightbulb-o", "cw-lesson-hint", self.hint),
+            retry=self.try_again,
+            # Next, where the feedback says the lesson is solved (the one at the top stays).
+            go_on=Action("Next lesson", "arrow-right", "cw-lesson-continue", self.next),
         )
-        self._hint_button.add_class("cw-lesson-hint")
-        self._retry_button.add_class("cw-lesson-retry")
-        self._continue.add_class("cw-lesson-continue")
-        # A click message can be forged for a button shown disabled or hidden: each
-        # button acts only while Python offers it.
-        self._hint_button.on_click(lambda b: None if b.disabled else self.hint())
-        self._retry_button.on_click(lambda _b: self.try_again())
-        self._continue.on_click(lambda b: None if b.layout.display == "none" else self.next())
-        actions = ipw.HBox([self._hint_button, self._retry_button, self._continue])
-        actions.add_class("cw-lesson-actions")
-        # Beside the board: the task, the feedback and the buttons, then the explanation.
-        side = ipw.VBox([self._task, self._feedback, actions, self._text])
-        side.add_class("cw-lesson-side")
-        lesson = ipw.HBox([self._board_box, side])
-        lesson.add_class("cw-lesson-main")
+        self._task, self._feedback = self._panel.task, self._panel.feedback
+        self._hint_button, self._retry_button, self._continue = self._panel.buttons
         nav = ipw.HBox([self._prev, self._picker, self._next])
         nav.add_class("cw-lesson-nav")
-        self.widget = ipw.VBox(
-            [nav, self._head, lesson],
-            layout=ipw.Layout(max_width="920px"),
-        )
-        self.widget.add_class("cw-tutorial")
+        # Beside the board: the task, the feedback and the buttons, then the explanation.
+        self.widget = self._panel.layout([nav, self._head], self._text, "cw-tutorial")
 
     def _picker_options(self) -> list[tuple[str, int]]:
         options = []
@@ -202,24 +166,15 @@ class Tutorial:
     def _show_task(self) -> None:
         run = self.run
         assert run is not None
-        self._task.value = (
-            '<div class="cw-lesson-task" data-role="lesson-task" style="margin:0.3em 0">'
-            f"<strong>Your task:</strong> {html.escape(run.task)}</div>"
-        )
+        self._panel.show_task(f"<strong>Your task:</strong> {html.escape(run.task)}")
 
     def _show_feedback(self, feedback: Feedback) -> None:
-        colour = _KIND_COLOURS.get(feedback.kind or "info", "inherit")
         stars = (
             f' <span style="color:#d4a017">{star_text(feedback.stars)}</span>'
             if feedback.done
             else ""
         )
-        self._feedback.value = (
-            f'<div class="cw-lesson-feedback" data-role="lesson-feedback"'
-            f' data-kind="{feedback.kind}" data-done="{str(feedback.done).lower()}"'
-            f' data-stars="{feedback.stars}" style="color:{colour};min-height:1.5em;'
-            f'margin:0.3em 0" aria-live="polite">{html.escape(feedback.message)}{stars}</div>'
-        )
+        self._panel.show_feedback(feedback, data={"stars": feedback.stars}, after=stars)
 
     def _on_feedback(self, feedback: Feedback) -> None:
         self._show_feedback(feedback)
@@ -258,12 +213,9 @@ class Tutorial:
     def start(self, which: str | int | Lesson) -> LessonRun:
         """Open a lesson (by id, index or the Lesson itself) for a fresh attempt."""
         self.index = self._index_of(which)
-        self._close_run()
+        self._panel.close()
         run = LessonRun(self.lesson, play_replies=False, progress=self.progress)
-        self.run = run
-        self.board = lesson_board(run)
-        self._stop_listening = run.listen(self._on_feedback)
-        self._board_box.children = (self.board,)
+        self._panel.show(run, lesson_board(run), self._on_feedback)
         self._text.value = f'<div class="cw-lesson-text">{to_html(self.lesson.text)}</div>'
         self._show_head()
         self._show_task()
@@ -273,15 +225,6 @@ class Tutorial:
         self._next.disabled = self.index == len(self.lessons) - 1
         self._refresh_picker()
         return run
-
-    def _close_run(self) -> None:
-        if self._stop_listening is not None:
-            self._stop_listening()
-            self._stop_listening = None
-        if self.board is not None:
-            self.board.close()
-        if self.run is not None:
-            self.run.close()
 
     def next(self) -> LessonRun | None:
         """Go on to the next lesson (None after the last)."""
@@ -296,16 +239,12 @@ class Tutorial:
         return self.start(self.index - 1)
 
     # ------------------------------------------------------------------ actions
-    def _run_and_board(self) -> tuple[LessonRun, CheckersWidget]:
-        assert self.run is not None and self.board is not None
-        return self.run, self.board
-
     def attempt(self, move: str | Sequence[int] | Move) -> Feedback:
         """Try a move as the learner would on the board; returns the lesson's feedback.
 
         Waits for the opponent's scripted reply, if one follows.
         """
-        run, board = self._run_and_board()
+        run, board = self._panel.on_show()
         if isinstance(move, str | Move):
             text = str(move)
             try:
@@ -333,12 +272,11 @@ class Tutorial:
         except CheckersError as exc:
             return Feedback(False, str(exc), kind="info")
         continue_script(board.session, run)
-        board.wait(REPLY_TIMEOUT)
-        return run.feedback
+        return self._panel.wait_for_reply()
 
     def hint(self) -> Hint:
         """The next hint for the current lesson; the strongest shows the move on the board."""
-        run, board = self._run_and_board()
+        run, board = self._panel.on_show()
         hint = run.hint()
         if hint.move is not None:
             board.hint()  # draws the arrow (the hint engine reads the lesson, at no extra cost)
@@ -346,12 +284,12 @@ class Tutorial:
 
     def offer_draw(self) -> Feedback:
         """Offer a draw for the learner, as the board's Offer draw button does."""
-        run, _board = self._run_and_board()
+        run, _board = self._panel.on_show()
         return run.offer_draw()
 
     def try_again(self) -> None:
         """Back to the lesson's start position (the slips and hints so far still count)."""
-        _run, board = self._run_and_board()
+        _run, board = self._panel.on_show()
         board.new_game()
 
     @property
@@ -360,8 +298,5 @@ class Tutorial:
         return {item.id: self.progress.stars(item.id) for item in self.lessons}
 
     # ------------------------------------------------------------------ display
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     def __repr__(self) -> str:
         return f"<Tutorial lesson {self.index + 1}/{len(self.lessons)}: {self.lesson.id!r}>"
