@@ -25,6 +25,9 @@ Standard library only, like the rest of :mod:`checkers_widget.core`.
 
 from __future__ import annotations
 
+import io
+import itertools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, get_args
@@ -186,12 +189,16 @@ class Drawing:
         return Drawing(self.arrows, tuple(kept))
 
 
+#: The most arrows, or marks, one drawing holds (and one PDN command may list).
+MAX_ITEMS = 1024
+
+
 def _items(value: object, what: str) -> Iterable[object]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise CheckersError(f"{what} must be a list, not {brief(value)}")
-    items = list(value)
-    if len(items) > 1024:
-        raise CheckersError(f"{what}: at most 1024, not {len(items)}")
+    items = list(itertools.islice(value, MAX_ITEMS + 1))
+    if len(items) > MAX_ITEMS:
+        raise CheckersError(f"{what}: at most {MAX_ITEMS:,}, not more")
     return items
 
 
@@ -229,40 +236,44 @@ def read_commands(comment: str) -> ReadCommands:
     """Take the ``[%cal ...]`` and ``[%csl ...]`` commands out of a PDN comment.
 
     One pass over the text (each character looked at a bounded number of times), so
-    the time is linear in the comment's length. Items of later commands win: an arrow
-    drawn twice keeps its last colour.
+    the time is linear in the comment's length, and what is kept beside the comment's
+    own text is bounded: at most :data:`MAX_ITEMS` arrows and marks (a command that would
+    draw more is kept as text, like one that cannot be read) and a few problems in words
+    (the rest counted). Items of later commands win: an arrow drawn twice keeps its last
+    colour.
     """
     arrows: dict[tuple[int, int], Arrow] = {}
     marks: dict[int, Mark] = {}
-    rest: list[str] = []
+    kept: list[str] = []  # the text between the commands taken out
+    kept_from = 0
     problems: list[str] = []
+    unreported = 0
     found = False
     at = 0
     while True:
         start = comment.find("[%c", at)
         if start < 0:
-            rest.append(comment[at:])
             break
         name = comment[start + 2 : start + 5]
         after = comment[start + 5 : start + 6]
         if name not in ("cal", "csl") or not (after.isspace() or after == "]"):
-            rest.append(comment[at : start + 3])
             at = start + 3
             continue
         end = comment.find("]", start)
         if end < 0:
             problems.append(f"[%{name} has no closing ']'")
-            rest.append(comment[at:])
             break
-        body = comment[start + 5 : end]
         try:
-            items = _read_items(name, body)
+            items = _read_items(name, comment, start + 5, end)
+            _check_room(items, arrows, marks)
         except CheckersError as exc:
-            shown = comment[start : end + 1]
-            if len(shown) > 40:
-                shown = shown[:37] + "..."
-            problems.append(f"{shown}: {exc}")
-            rest.append(comment[at : end + 1])
+            if len(problems) < _REPORTED:
+                shown = comment[start : end + 1]
+                if len(shown) > 40:
+                    shown = shown[:37] + "..."
+                problems.append(f"{shown}: {exc}")
+            else:
+                unreported += 1
         else:
             found = True
             for item in items:
@@ -272,24 +283,64 @@ def read_commands(comment: str) -> ReadCommands:
                 else:
                     marks.pop(item.square, None)
                     marks[item.square] = item
-            rest.append(comment[at:start])
-            rest.append(" ")
+            kept.append(comment[kept_from:start])
+            kept_from = end + 1
         at = end + 1
-    text = " ".join("".join(rest).split())
+    kept.append(comment[kept_from:])
+    text = _collapsed(" ".join(kept))
     drawing = Drawing(tuple(arrows.values()), tuple(marks.values()))
-    if len(problems) > _REPORTED:
-        problems[_REPORTED:] = [f"and {len(problems) - _REPORTED:,} more that cannot be read"]
+    if unreported:
+        problems.append(f"and {unreported:,} more that cannot be read")
     return ReadCommands(drawing, text, found, tuple(problems))
 
 
 #: How many unreadable commands of one comment :func:`read_commands` reports in words.
 _REPORTED = 3
 
+#: A run of whitespace, collapsed to one space in the comment's text.
+_SPACES = re.compile(r"\s+")
 
-def _read_items(name: str, body: str) -> list[Arrow | Mark]:
-    """The arrows (``cal``) or marks (``csl``) of a command's body, else CheckersError."""
+
+def _collapsed(text: str) -> str:
+    """``text`` with each run of whitespace made one space, and none at either end.
+
+    Written piece by piece into one buffer: ``" ".join(text.split())`` or ``re.sub``
+    would first make a list of every word, many times the comment's own size."""
+    out = io.StringIO()
+    at = 0
+    for match in itertools.chain(_SPACES.finditer(text), (None,)):
+        word_end = len(text) if match is None else match.start()
+        if word_end > at:
+            if out.tell():
+                out.write(" ")
+            out.write(text[at:word_end])
+        if match is not None:
+            at = match.end()
+    return out.getvalue()
+
+
+#: One item of a command's body: a run of characters that are not separators.
+_WORD = re.compile(r"[^\s,]+")
+
+
+def _check_room(
+    items: list[Arrow | Mark], arrows: dict[tuple[int, int], Arrow], marks: dict[int, Mark]
+) -> None:
+    """CheckersError if adding ``items`` would take the drawing past :data:`MAX_ITEMS`."""
+    new_arrows = {(i.start, i.end) for i in items if isinstance(i, Arrow)} - arrows.keys()
+    new_marks = {i.square for i in items if isinstance(i, Mark)} - marks.keys()
+    if len(arrows) + len(new_arrows) > MAX_ITEMS or len(marks) + len(new_marks) > MAX_ITEMS:
+        raise CheckersError(f"a drawing holds at most {MAX_ITEMS:,} arrows and marks")
+
+
+def _read_items(name: str, text: str, start: int, end: int) -> list[Arrow | Mark]:
+    """The arrows (``cal``) or marks (``csl``) of the command body ``text[start:end]``,
+    else CheckersError; it stops at the first item past :data:`MAX_ITEMS`."""
     items: list[Arrow | Mark] = []
-    for word in body.replace(",", " ").split():
+    for match in _WORD.finditer(text, start, end):
+        if len(items) == MAX_ITEMS:
+            raise CheckersError(f"a command lists at most {MAX_ITEMS:,} items")
+        word = match.group()
         colour = _COLOUR_OF_LETTER.get(word[0].upper())
         if colour is None:
             raise CheckersError(f"{word!r:.20} does not start with a colour letter G, R, B or Y")

@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AmbiguousMoveError",
+    "ArgumentTypeError",
     "CheckersError",
     "FenError",
+    "FileWriteError",
     "GameOverError",
     "HookError",
     "IllegalMoveError",
@@ -60,6 +62,20 @@ def clipped(text: str, limit: int = 60) -> str:
 
 class CheckersError(ValueError):
     """Base class of every error raised for bad input to checkers-widget."""
+
+
+class ArgumentTypeError(CheckersError, TypeError):
+    """A value of the wrong kind was passed (a number where a file or a game belongs).
+
+    Also a :class:`TypeError`, which is what Python code expects of such a call, so both
+    ``except CheckersError`` and ``except TypeError`` catch it."""
+
+
+class FileWriteError(CheckersError, OSError):
+    """A file the user named could not be written (no such folder, no room, no right).
+
+    Also an :class:`OSError`, as Python's own file functions raise; the message names the
+    file and the reason. Nothing is left behind: the file is as it was."""
 
 
 class FenError(CheckersError):

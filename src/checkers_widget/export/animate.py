@@ -20,7 +20,7 @@ from ..core.errors import CheckersError, IllegalMoveError, brief, clipped
 from ..core.game import Game
 from ..core.move import Move
 from ..core.variants import AMERICAN
-from ..formats.storage import write_bytes_atomically, write_text_atomically
+from ..formats.storage import write_user_file
 from ..formats.svg import _id_prefix, _palette, svg_as_img
 from ..formats.svg_layout import layout
 from .animated_svg import animated_svg
@@ -134,6 +134,10 @@ def _line(source: object, start: object) -> tuple[Board, list[Move | str], str, 
         sides = ("Black", "White") if source.variant.first == BLACK else ("White", "Black")
         players = [tags.get(side, "").strip() for side in sides]
         title = clipped(" - ".join(players), 40) if all(players) else ""
+        if len(source.moves) > MAX_MOVES:
+            raise CheckersError(
+                f"animate takes at most {MAX_MOVES} moves, and the game has {len(source.moves)}"
+            )
         start_board = Board(source.start_fen, variant=source.variant)
         return start_board, list(source.moves), title, _result_text(source)
     board = _start_board(start)
@@ -172,6 +176,8 @@ def _format(path: object, format: object) -> tuple[Path | None, Literal["svg", "
     if path is not None:
         if not isinstance(path, str | os.PathLike):
             raise CheckersError(f"path must be a file name or None, got {brief(path)}")
+        if "\x00" in str(os.fspath(path)):
+            raise CheckersError(f"path must be a file name without NUL characters: {brief(path)}")
         target = Path(path)
     suffix = target.suffix.lower().lstrip(".") if target is not None else ""
     if format is None:
@@ -315,7 +321,7 @@ def animate(
             )
         )
         if target is not None:
-            write_bytes_atomically(target, bytes(picture))
+            write_user_file(target, bytes(picture), what="the animation")
         return picture
     text = AnimatedSvg(
         animated_svg(
@@ -333,5 +339,5 @@ def animate(
         )
     )
     if target is not None:
-        write_text_atomically(target, text)
+        write_user_file(target, text, what="the animation")
     return text

@@ -11,6 +11,7 @@ codec; each file's own lines and checks stay with its reader.
 from __future__ import annotations
 
 import gzip
+import zlib
 
 from ..core.errors import CheckersError, brief
 from ..core.squares import BIT, SQUARE_OF_BIT
@@ -25,14 +26,33 @@ def pack_lines(lines: list[str]) -> bytes:
     return gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)
 
 
-def unpack_text(data: object, what: str) -> str:
+#: The most text :func:`unpack_text` unpacks (64 MiB; the bundled opening index, the largest,
+#: unpacks to 4.9 MB): a small hostile file that would unpack to gigabytes is refused instead.
+MAX_UNPACKED = 64 * 1024 * 1024
+
+
+def unpack_text(data: object, what: str, *, limit: int = MAX_UNPACKED) -> str:
     """The text :func:`pack_lines` wrote; ``what`` (``"an opening book"``) names the
-    file in the :class:`CheckersError` raised for anything else."""
+    file in the :class:`CheckersError` raised for anything else: not bytes, not gzip, a
+    damaged stream (a flipped byte fails gzip's check), text that is not ASCII, or more
+    than ``limit`` characters of text. Memory stays within ``limit`` and the input."""
     if not isinstance(data, bytes | bytearray):
         raise CheckersError(f"{what} must be bytes, not {brief(data)}")
+    unpacked = bytearray()
+    rest = bytes(data)
     try:
-        return gzip.decompress(data).decode("ascii")
-    except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as exc:
+        while rest:  # one gzip member after another, as gzip.decompress reads them
+            member = zlib.decompressobj(wbits=31)  # 31: a gzip header and trailer
+            unpacked += member.decompress(rest, limit + 1 - len(unpacked))
+            if len(unpacked) > limit:
+                raise CheckersError(f"{what} unpacks to more than {limit:,} bytes")
+            if not member.eof:
+                raise CheckersError(f"not {what}: the gzip stream is cut short")
+            rest = member.unused_data
+        if not unpacked and not data:
+            raise CheckersError(f"not {what}: it is empty")
+        return unpacked.decode("ascii")
+    except (zlib.error, UnicodeDecodeError) as exc:
         raise CheckersError(f"not {what} (gzip-compressed text): {exc}") from None
 
 

@@ -98,7 +98,14 @@ from typing import IO, Literal, overload
 from ..core.board import Board
 from ..core.color import opponent
 from ..core.drawings import read_commands, write_commands
-from ..core.errors import AmbiguousMoveError, CheckersError, FenError, IllegalMoveError, PdnError
+from ..core.errors import (
+    AmbiguousMoveError,
+    ArgumentTypeError,
+    CheckersError,
+    FenError,
+    IllegalMoveError,
+    PdnError,
+)
 from ..core.fen import parse_fen
 from ..core.game import DrawRules, Game, Result
 from ..core.move import Move
@@ -156,6 +163,26 @@ _SPECIAL_TAGS = {
 _ROSTER = ("Event", "Site", "Date", "Round", "Black", "White")
 _PLACEHOLDERS = {"Event": "?", "Date": "????.??.??", "Black": "?", "White": "?"}
 _WIDTH = 79
+
+
+#: How many errors (and notes) a :class:`PdnReader` keeps; the rest are only counted.
+MAX_KEPT = 1000
+
+
+def _without_frames(error: PdnError) -> PdnError:
+    """``error`` with no traceback on it or on the exceptions it came from: tracebacks hold
+    the reader's frames (and so its drafts and games) alive, many times the message's size.
+    The chain of causes stays (a few links at most), each with its message."""
+    seen: set[int] = set()
+    links: list[BaseException | None] = [error]
+    while links:
+        link = links.pop()
+        if link is None or id(link) in seen:
+            continue
+        seen.add(id(link))
+        link.__traceback__ = None
+        links += (link.__cause__, link.__context__)
+    return error
 
 
 @dataclass(frozen=True)
@@ -233,7 +260,9 @@ class PdnReader(Iterator[Game]):
       as giveaway); another number chooses that number's variant.
 
     :attr:`notes` lists the disagreements the reader settled on its own, as
-    :class:`PdnNote` values. Both lists grow as the iteration proceeds.
+    :class:`PdnNote` values. Both lists grow as the iteration proceeds, up to
+    :data:`MAX_KEPT` entries each, so that a hostile file of many small bad games cannot
+    fill the memory; :attr:`skipped` and :attr:`noted` count them all.
     """
 
     def __init__(
@@ -263,6 +292,11 @@ class PdnReader(Iterator[Game]):
         self.errors: list[PdnError] = []
         #: What the reader settled by itself (conflicting results and the like).
         self.notes: list[PdnNote] = []
+        #: How many games ``errors="skip"`` left out (:attr:`errors` keeps the first
+        #: :data:`MAX_KEPT`).
+        self.skipped = 0
+        #: How many notes were made (:attr:`notes` keeps the first :data:`MAX_KEPT`).
+        self.noted = 0
         self._events = self._read()
         self._done = False
 
@@ -281,10 +315,18 @@ class PdnReader(Iterator[Game]):
                 self._done = True
                 self._close()
                 raise found
-            self.errors.append(found)
+            self.skipped += 1
+            if len(self.errors) < MAX_KEPT:
+                self.errors.append(_without_frames(found))
         self._done = True
         self._close()
         raise StopIteration
+
+    def _keep_note(self, note: PdnNote) -> None:
+        """Keep ``note`` (the first :data:`MAX_KEPT`) and count it."""
+        self.noted += 1
+        if len(self.notes) < MAX_KEPT:
+            self.notes.append(note)
 
     def _close(self) -> None:
         self._events.close()
@@ -687,7 +729,7 @@ class PdnReader(Iterator[Game]):
                 continue
             found = read_commands(comment)
             for problem in found.problems:
-                self.notes.append(
+                self._keep_note(
                     PdnNote(
                         draft.number,
                         None,
@@ -700,7 +742,7 @@ class PdnReader(Iterator[Game]):
             try:
                 game.set_drawing(found.drawing or None, ply)
             except CheckersError as error:  # a square off this variant's board
-                self.notes.append(
+                self._keep_note(
                     PdnNote(
                         draft.number,
                         None,
@@ -728,7 +770,7 @@ class PdnReader(Iterator[Game]):
         return PdnError(message, game=draft.number, line=line, column=column, ply=ply, move=move)
 
     def _note(self, draft: _Draft, message: str, where: _Pos) -> None:
-        self.notes.append(PdnNote(draft.number, where[0], where[1], message))
+        self._keep_note(PdnNote(draft.number, where[0], where[1], message))
 
 
 _MOVETEXT_KINDS = frozenset({"move", "number", "nag", "mark", "open", "close", "bad", "runaway"})
@@ -859,7 +901,7 @@ def _open(source: Source, *, track: bool = False) -> TextStream:
         return TextStream(source)
     if hasattr(source, "read"):
         return TextStream(source, track=track, first=4096 if track else CHUNK)
-    raise TypeError(
+    raise ArgumentTypeError(
         f"cannot read PDN from {type(source).__name__}: pass a path, text, bytes or a file"
     )
 

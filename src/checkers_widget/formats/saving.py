@@ -20,7 +20,7 @@ from typing import TypedDict
 
 from ..core.errors import CheckersError, PdnError, brief
 from ..core.game import DRAW_RULE_PRESETS, DrawRules, Game
-from .storage import write_text_atomically
+from .storage import write_user_file
 
 __all__ = ["game_text", "load_game", "save_game"]
 
@@ -55,8 +55,12 @@ def game_text(game: Game, extra_tags: dict[str, str] | None = None) -> str:
 
 
 def save_game(game: Game, path: PathLike) -> Path:
-    """Write ``game`` to ``path`` as PDN, atomically; returns the path written."""
-    return write_text_atomically(path, game_text(game))
+    """Write ``game`` to ``path`` as PDN, atomically; returns the path written.
+
+    The folder must exist; a path that cannot be written raises a
+    :class:`~checkers_widget.core.errors.FileWriteError` (see
+    :func:`~checkers_widget.formats.storage.write_user_file`)."""
+    return write_user_file(path, game_text(game), what="the game")
 
 
 def load_game(path: PathLike) -> Game:

@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..core.errors import ArgumentTypeError, CheckersError, FileWriteError, brief
+
 __all__ = [
     "ENV_HOME",
     "data_folder",
@@ -88,8 +90,9 @@ def read_json(
     None means "start empty": the file does not exist, could not be read (a warning is
     logged, the file is left alone), or could not be understood. A file is not
     understood when it is not JSON, is not an object whose ``"format"`` is ``fmt``, or
-    ``parse`` raises ``ValueError``, ``KeyError`` or ``TypeError`` on it; such a file is
-    moved aside with :func:`set_aside`.
+    ``parse`` raises ``ValueError``, ``KeyError`` or ``TypeError`` on it, or it is nested
+    too deeply to read; such a file is moved aside with :func:`set_aside`, so that one
+    broken file never stops a board from opening.
     """
     try:
         text = path.read_text(encoding="utf-8")
@@ -106,7 +109,8 @@ def read_json(
         if not isinstance(data, dict) or data.get("format") != fmt:
             raise ValueError(f"not a checkers-widget {what} file")
         return parse(data)
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        # RecursionError: JSON nested deeper than Python's stack ("[" * 1000).
         set_aside(path, what, exc)
         return None
 
@@ -124,6 +128,35 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> Path:
     from one a killed process left behind.
     """
     return write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_user_file(path: object, data: str | bytes, *, what: str = "the file") -> Path:
+    """Write ``data`` to a file the user named (a saved game, an animation), atomically.
+
+    Unlike the package's own files, nothing is made that the user did not ask for: the
+    folder must exist. Every way it can fail is a :class:`~checkers_widget.core.errors.
+    CheckersError` that says what to do, raised before anything is written where it can
+    be: a path that is not text or a path-like (:class:`ArgumentTypeError`), a NUL
+    character, a missing folder, and the system's refusals (:class:`FileWriteError`: no
+    right, no room, a name too long, a read-only file system).
+    """
+    if not isinstance(path, str | os.PathLike):
+        raise ArgumentTypeError(f"{what} must be a file name, not {brief(path)}")
+    name = os.fspath(path)
+    if not isinstance(name, str) or "\x00" in name:
+        raise CheckersError(f"{what} must be a file name without NUL characters: {brief(name)}")
+    target = Path(name).expanduser()
+    if not target.parent.is_dir():
+        raise FileWriteError(
+            f"cannot write {what} {brief(str(target))}: the folder {brief(str(target.parent))} "
+            "does not exist (create it first)"
+        )
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        return write_bytes_atomically(target, payload)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise FileWriteError(f"cannot write {what} {brief(str(target))}: {reason}") from exc
 
 
 def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
