@@ -26,7 +26,6 @@ from ..core.board import Board
 from ..core.color import Color, opponent
 from ..core.errors import CheckersError, IllegalMoveError
 from ..core.game import Game
-from ..core.listeners import Listeners
 from ..core.move import Move
 from ..guided.feedback import Feedback
 from ..guided.feedback import FeedbackKind as FeedbackKind  # (named here before)
