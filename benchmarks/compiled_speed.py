@@ -2,20 +2,18 @@
 
 Issue 16 asked whether an optional compiled speed-up of the search's hot path is worth
 shipping as an extra. This script measures it and changes nothing in the package: it
-copies ``src/checkers_widget`` into a temporary folder, compiles the three hot modules
-there (``core/movegen.py``, ``engine/evaluate.py``, ``engine/search.py``), and then times
+copies ``src/checkers_widget`` into a temporary folder, compiles the hot modules there
+(``core/movegen*.py``, ``engine/evaluate.py``, ``engine/search.py``), and then times
 the pure-Python tree and the compiled tree(s) in turn, each in a fresh process, round by
 round (so load from other jobs hits them alike): perft from the start position (leaves/s)
 and Hard's search to a fixed depth from the start position (nodes/s; the same tree is
 searched, so the node counts must agree). Times are the child process's CPU time
 (``time.process_time``), steadier than the wall clock on a shared machine.
 
-movegen builds White's functions from Black's at import by rewriting their syntax trees
-(``_mirrored``, ``_written_for_black``), which needs the functions' source and ``__code__``;
-a compiled function has neither. So before compiling, the copy's movegen is rewritten
-with those functions spelled out (:func:`static_movegen`, using movegen's own mirror), the
-one change the compiled build needs. (``evaluate.make_evaluate``, used only by
-``scripts/tune_evaluation.py``, still needs the pure module: it rebinds ``evaluate.__code__``.)
+White's move generator is written out in ``core/movegen_white.py`` (issue 25), so the hot
+modules compile as they are. (``evaluate.make_evaluate``, used only by
+``scripts/tune_evaluation.py``, still needs the pure module: it rebinds
+``evaluate.__code__``.)
 
     pip install mypy setuptools          # mypyc comes with mypy; a C compiler is needed
     python benchmarks/compiled_speed.py                 # about 1 minute of building, then timing
@@ -30,8 +28,6 @@ benchmarks/README.md ("Compiled speed-up").
 from __future__ import annotations
 
 import argparse
-import ast
-import copy
 import json
 import os
 import shutil
@@ -46,6 +42,8 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 #: The hot path: move generation, the evaluation and the search.
 MODULES = (
+    "checkers_widget/core/movegen_black.py",
+    "checkers_widget/core/movegen_white.py",
     "checkers_widget/core/movegen.py",
     "checkers_widget/engine/evaluate.py",
     "checkers_widget/engine/search.py",
@@ -73,75 +71,10 @@ print(json.dumps({
 """
 
 
-def static_movegen(src: Path) -> str:
-    """movegen's source with White's functions written out instead of built at import.
-
-    ``X_white = _mirrored(X_black)`` becomes White's ``def``, and a function decorated
-    ``@_written_for_black`` becomes ``if black: <body> else: <mirror image>``, as movegen
-    itself does at import, with movegen's own :class:`_Mirror`. Bare annotations are
-    dropped from the mirror image (mypy refuses a name annotated twice).
-    """
-    sys.path.insert(0, str(src))
-    try:
-        from checkers_widget.core import movegen
-    finally:
-        sys.path.pop(0)
-    path = src / "checkers_widget" / "core" / "movegen.py"
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    defs: dict[str, ast.FunctionDef] = {}
-    body: list[ast.stmt] = []
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            defs[node.name] = node
-            names = [d.id for d in node.decorator_list if isinstance(d, ast.Name)]
-            if "_written_for_black" in names:
-                varnames = getattr(movegen, node.name).__code__.co_varnames
-                body.append(_both_colours(node, movegen._Mirror(varnames)))
-                continue
-        call = node.value if isinstance(node, ast.Assign) else None
-        if (
-            isinstance(call, ast.Call)
-            and isinstance(call.func, ast.Name)
-            and call.func.id == "_mirrored"
-            and isinstance(call.args[0], ast.Name)
-        ):
-            black = call.args[0].id
-            mirror = movegen._Mirror(getattr(movegen, black).__code__.co_varnames)
-            body.append(mirror.visit(copy.deepcopy(defs[black])))
-            continue
-        body.append(node)
-    tree.body = body
-    return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
-
-
-class _NoAnnotation(ast.NodeTransformer):
-    """``x: T = v`` becomes ``x = v``; a bare ``x: T`` goes."""
-
-    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.stmt | None:
-        if node.value is None:
-            return None
-        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
-
-
-def _both_colours(fdef: ast.FunctionDef, mirror: ast.NodeTransformer) -> ast.FunctionDef:
-    made = copy.deepcopy(fdef)
-    made.decorator_list = []
-    skip = 1 if ast.get_docstring(made) is not None else 0
-    white: list[ast.stmt] = []
-    for stmt in copy.deepcopy(fdef.body[skip:]):
-        turned = _NoAnnotation().visit(mirror.visit(stmt))
-        if turned is not None:
-            white.append(turned)
-    test = ast.Name("black", ast.Load())
-    made.body[skip:] = [ast.If(test=test, body=made.body[skip:], orelse=white)]
-    return made
-
-
 def build(kind: str, root: Path) -> Path:
     """A copy of the package under ``root/kind`` with the hot modules compiled by ``kind``."""
     tree = root / kind
     shutil.copytree(SRC / "checkers_widget", tree / "checkers_widget")
-    (tree / MODULES[0]).write_text(static_movegen(SRC), encoding="utf-8")
     if kind == "mypyc":
         command = [sys.executable, "-m", "mypyc", *MODULES]
     else:

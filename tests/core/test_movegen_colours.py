@@ -1,10 +1,10 @@
 """Both colours play by the same rules: White's moves are Black's on the board turned round.
 
-movegen writes most rules for Black and makes White's code from them (its mirror image,
-see the module docstring). Turning the board round (square ``s`` to ``33 - s``) with the
-colours exchanged must then give the same moves, counts and perft, seen from the other
-side, on every position; that holds whatever the code looks like, and would fail on a
-slip in either colour's rules.
+movegen writes most rules for Black, and White's code is their mirror image, written out
+by ``scripts/write_white_movegen.py`` (see the module docstring). Turning the board round
+(square ``s`` to ``33 - s``) with the colours exchanged must then give the same moves,
+counts and perft, seen from the other side, on every position; that holds whatever the
+code looks like, and would fail on a slip in either colour's rules.
 """
 
 from __future__ import annotations

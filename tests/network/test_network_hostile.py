@@ -30,7 +30,7 @@ from checkers_widget.network import (
     JoinSession,
     SessionError,
 )
-from checkers_widget.network import session as session_module
+from checkers_widget.network import peer_session as session_module
 from network_peers import WAIT
 
 #: Long enough that neither the heartbeat nor the handshake deadline closes anything

@@ -47,6 +47,7 @@ from .review_jobs import (
     local_pool,
     run_jobs,
 )
+from .review_plot import review_svg
 
 __all__ = [
     "DEFAULT_NODES",
@@ -160,8 +161,6 @@ class Review:
 
     def plot(self, *, width: int = 600, height: int = 160) -> str:
         """The evaluation graph of the whole game as SVG text, with the mistakes marked."""
-        from .review_plot import review_svg
-
         return review_svg(self, width=width, height=height)
 
     def _repr_svg_(self) -> str:

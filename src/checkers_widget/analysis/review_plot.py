@@ -11,16 +11,49 @@ colours are mid-tones, so the graph reads on light and dark backgrounds alike.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ..core.color import BLACK
+from ..core.color import BLACK, Color
 
-if TYPE_CHECKING:
-    from .review import Review
+__all__ = ["COLOURS", "PlottedPly", "PlottedReview", "review_svg"]
 
-__all__ = ["COLOURS", "review_svg"]
+
+class PlottedPly(Protocol):
+    """What the graph reads of a reviewed move: a :class:`~.review.PlyReview` has it all.
+
+    A protocol rather than the class, so that this module needs nothing of
+    :mod:`.review` (whose ``Review.plot`` calls it).
+    """
+
+    @property
+    def ply(self) -> int: ...
+    @property
+    def color(self) -> Color: ...
+    @property
+    def move(self) -> object: ...
+    @property
+    def best(self) -> object | None: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def judgement(self) -> str | None: ...
+    @property
+    def symbol(self) -> str: ...
+    @property
+    def expected_before(self) -> float: ...
+    @property
+    def expected_after(self) -> float: ...
+
+
+class PlottedReview(Protocol):
+    """What the graph reads of a review (a :class:`~.review.Review`): its plies."""
+
+    @property
+    def plies(self) -> Sequence[PlottedPly]: ...
+
 
 #: The marker colour of each judgement.
 COLOURS: dict[str, str] = {"inaccuracy": "#d4a017", "mistake": "#e8710a", "blunder": "#d93025"}
@@ -28,7 +61,7 @@ COLOURS: dict[str, str] = {"inaccuracy": "#d4a017", "mistake": "#e8710a", "blund
 _PAD = 4.0
 
 
-def black_curve(review: Review) -> list[float]:
+def black_curve(review: PlottedReview) -> list[float]:
     """Black's expected score at every position of the reviewed part (ply 0 first)."""
     points: list[float] = []
     for p in review.plies:
@@ -53,7 +86,7 @@ def _fill(xy: list[tuple[float, float]], mid: float, above: bool) -> str:
     return " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
 
 
-def review_svg(review: Review, *, width: int = 600, height: int = 160) -> str:
+def review_svg(review: PlottedReview, *, width: int = 600, height: int = 160) -> str:
     """The graph of ``review`` as a standalone SVG element of ``width`` x ``height``."""
     width, height = max(60, int(width)), max(40, int(height))
     curve = black_curve(review)

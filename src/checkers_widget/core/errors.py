@@ -6,6 +6,10 @@ hook that failed, a session called at the wrong moment, a malformed network mess
 Anything else escaping the package is a bug. ``CheckersError`` is a ``ValueError`` so
 that code written against the standard library's convention keeps working.
 
+:class:`CheckersError` and :class:`PositionError` (with the message helpers
+:func:`brief` and :func:`clipped`) are defined in :mod:`error_base`, under the pieces
+and moves of :mod:`move` that raise them, and are the same classes here.
+
 Each class says *what kind* of input was wrong; each message says *where* (the FEN
 field, the PDN game, line and column, the move and its legal alternatives), so that
 a learner or a script can act on it without reading a traceback.
@@ -15,6 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from .error_base import CheckersError, PositionError
+from .error_base import brief as brief
+from .error_base import clipped as clipped
 
 if TYPE_CHECKING:
     from .move import Move
@@ -39,31 +47,6 @@ __all__ = [
 ]
 
 
-def brief(value: object, limit: int = 40) -> str:
-    """A short ``repr`` of a refused value for an error message, whatever the value.
-
-    A huge argument makes a short message (a 5,000-digit number's ``repr`` itself
-    raises in Python 3.11; a hostile ``__repr__`` may raise anything), so the message
-    says what was wrong without echoing megabytes or failing in turn.
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a {value.bit_length()}-bit number"
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def clipped(text: str, limit: int = 60) -> str:
-    """``text`` itself when short, else its start and ``...``: user text quoted in a message."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-class CheckersError(ValueError):
-    """Base class of every error raised for bad input to checkers-widget."""
-
-
 class ArgumentTypeError(CheckersError, TypeError):
     """A value of the wrong kind was passed (a number where a file or a game belongs).
 
@@ -80,11 +63,6 @@ class FileWriteError(CheckersError, OSError):
 
 class FenError(CheckersError):
     """A FEN string could not be read; the message names the field and token."""
-
-
-class PositionError(CheckersError):
-    """Pieces the rules could never put on the board, or an argument that is not a
-    position (see :mod:`checkers_widget.core.position` for the rule)."""
 
 
 class VariantError(CheckersError):

@@ -249,7 +249,7 @@ class _Checked(Generic[_Kept, _Given]):
 
 
 @dataclass
-class _Position:
+class _ReachedPosition:
     """What the game remembers about each position reached, for the draw rules."""
 
     key: PositionKey
@@ -360,7 +360,7 @@ class Game:
         self._board = Board(self.fen, variant=self.variant)
         self.start_fen: str = self._board.to_fen()
         self._redo: list[Move] = []
-        self._positions: list[_Position] = [_Position(self._board.key(), 0)]
+        self._positions: list[_ReachedPosition] = [_ReachedPosition(self._board.key(), 0)]
         self._result: Result | None = None
         self._termination: str | None = None
         self._ended_by_rules = False
@@ -660,7 +660,7 @@ class Game:
         mover_was_man = not move.crowns and board.piece_at(move.end) == (mover, False)
         irreversible = move.is_capture or mover_was_man or move.crowns
         quiet = 0 if irreversible else self._positions[-1].quiet_plies + 1
-        self._positions.append(_Position(board.key(), quiet))
+        self._positions.append(_ReachedPosition(board.key(), quiet))
         self._draw_offer = None
         self._offered_this_move.clear()
         self._update_result()

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .color import BLACK, COLORS, WHITE, Color
-from .errors import CheckersError, PositionError, brief
+from .error_base import CheckersError, PositionError, brief
 
 __all__ = ["MAX_SQUARE", "Move", "Piece"]
 

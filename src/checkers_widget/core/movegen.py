@@ -1,4 +1,4 @@
-"""Move generation on raw bitboards: the one place the move rules are written.
+"""Move generation on raw bitboards: the move generator Board, perft and the engine call.
 
 It serves :class:`~checkers_widget.core.board.Board` (legal moves with their paths, via
 ``board.moves_of``), perft, and the engine (:mod:`checkers_widget.engine.search`
@@ -43,18 +43,18 @@ rules are Black's with every ``<<`` and ``>>`` exchanged, Black's crown row for 
 and the tables and helpers of one direction for the other's. The code uses that in two
 ways:
 
-* Most rules are written for Black only, and White's code is made from them at import
-  (:func:`_mirrored`): the function's syntax tree with its shifts turned round and the
-  words ``black``/``white`` and ``UP``/``DOWN`` of its global names exchanged, compiled
-  again. Private functions come in pairs (``_count_white_man =
-  _mirrored(_count_black_man)``); the public ones the search calls at every node
+* Most rules are written for Black only, in :mod:`movegen_black`, and White's code is
+  their mirror image, written out by ``scripts/write_white_movegen.py`` into
+  :mod:`movegen_white` (a test fails when that file is not what the script writes; no
+  code is made at import). Private functions come in pairs (``_count_black_man``,
+  ``_count_white_man``); the public ones the search calls at every node
   (:func:`has_capture`, :func:`moves_kind`, :func:`can_take`, :func:`capture_results`,
-  :func:`can_step`), marked ``@_written_for_black``, become ``if black: <the body> else:
-  <its mirror image>``. Either way each colour runs straight-line code (measured: a
-  call to choose the colour's function cost the search 1 % more instructions, and the
-  pieces-going-up-and-down form of the small tests 1 % more again; a walker looping
-  over its two directions costs it an eighth). Tracebacks and profiles of White's
-  code show Black's lines.
+  :func:`can_step`) are written out as ``if black: <Black's rules> else: <their mirror
+  image>``. Either way each colour runs straight-line code (measured: a call to choose
+  the colour's function cost the search 1 % more instructions, and the
+  pieces-going-up-and-down form of the small tests 1 % more again; a walker looping over
+  its two directions costs it an eighth). :func:`_perft2_black`, which counts White's
+  replies, is written here, above White's module, and mirrored like the others.
 * Where the order of the moves is set by the squares rather than by the side to move
   (:func:`quiet_steps`: steps up before steps down, whoever moves), or the colour costs
   one choice per call (:func:`play`, Board's :func:`captures`, perft's upper plies), the
@@ -81,11 +81,28 @@ How it is made fast, in pure Python (it must also run in Pyodide):
 
 from __future__ import annotations
 
-import ast
-import linecache
-from collections.abc import Callable
-from typing import Any, TypeVar
-
+from .movegen_black import (
+    MUST_CAPTURE,
+    NO_MOVE,
+    STEPS_ONLY,
+    BitMove,
+    _capture_children_black,
+    _chunked,
+    _count_moves_black,
+    _jumpers_black,
+)
+from .movegen_white import (
+    _capture_children_white,
+    _count_captures_white,
+    _count_moves_white,
+    _jumpers_white,
+    _perft2_white,
+    can_step,
+    can_take,
+    capture_results,
+    has_capture,
+    moves_kind,
+)
 from .squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
 
 __all__ = [
@@ -112,239 +129,12 @@ __all__ = [
 #: A complete capture: (path of one-bit masks, jumped masks in order, crowns?).
 CaptureSeq = tuple[tuple[int, ...], tuple[int, ...], bool]
 
-#: A move by its result: ``(src, dst, taken)``, one-bit masks and the mask of the
-#: jumped pieces (0 for a step).
-BitMove = tuple[int, int, int]
-
-
-# ---------------------------------------------------------------------- White's rules from Black's
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-#: The words of a name (between underscores) that belong to one colour or one direction
-#: of travel, and what they become in the mirror image.
-_MIRROR_WORDS = {
-    "black": "white",
-    "white": "black",
-    "BLACK": "WHITE",
-    "WHITE": "BLACK",
-    "UP": "DOWN",
-    "DOWN": "UP",
-}
-
-
-def _mirror_name(name: str) -> str:
-    return "_".join(_MIRROR_WORDS.get(word, word) for word in name.split("_"))
-
-
-class _Mirror(ast.NodeTransformer):
-    """Turns a function's syntax tree round: shifts exchanged, global colour names swapped."""
-
-    def __init__(self, local_names: tuple[str, ...]) -> None:
-        self.local_names = frozenset(local_names)
-
-    def visit_LShift(self, node: ast.LShift) -> ast.RShift:
-        return ast.RShift()
-
-    def visit_RShift(self, node: ast.RShift) -> ast.LShift:
-        return ast.LShift()
-
-    def visit_Subscript(self, node: ast.Subscript) -> ast.Subscript:
-        # An index (``t1[(a >> 9) & 511]``) reads a slice of a bitboard: no direction.
-        node.value = self.visit(node.value)
-        return node
-
-    def visit_Name(self, node: ast.Name) -> ast.Name:
-        if node.id not in self.local_names:
-            node.id = _mirror_name(node.id)
-        return node
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.FunctionDef:
-        self.generic_visit(node)
-        node.name = _mirror_name(node.name)
-        return node
-
-
-def _black_source(black_version: Callable[..., Any]) -> ast.FunctionDef:
-    """The syntax tree of a function of this module, numbered as in the file.
-
-    The function's text runs from its first line (its decorator's, if any) to the next
-    top-level statement: a line after the ``def`` that starts with a name or ``@``.
-    """
-    code = black_version.__code__
-    lines = linecache.getlines(code.co_filename, black_version.__globals__)
-    if not lines:
-        raise ImportError(f"movegen needs its source to build White's rules: {code.co_filename}")
-    first = code.co_firstlineno - 1
-    end = first + 1
-    while end < len(lines) and (lines[end - 1][:1] == "@" or not _starts_statement(lines[end])):
-        end += 1
-    # Blank lines in front keep the line numbers of the file.
-    (fdef,) = ast.parse("\n" * first + "".join(lines[first:end])).body
-    assert isinstance(fdef, ast.FunctionDef)
-    fdef.decorator_list = []
-    return fdef
-
-
-def _starts_statement(line: str) -> bool:
-    return line[:1].isidentifier() or line[:1] == "@"
-
-
-def _compiled(fdef: ast.FunctionDef, black_version: _F) -> _F:
-    """Compile ``fdef`` into this module (it binds its name there) and return it."""
-    namespace = black_version.__globals__
-    module = ast.Module(body=[fdef], type_ignores=[])
-    exec(compile(module, black_version.__code__.co_filename, "exec"), namespace)
-    made: _F = namespace[fdef.name]
-    return made
-
-
-def _mirrored(black_version: _F) -> _F:
-    """White's version of a function written for Black: its mirror image (see above).
-
-    The function's source is parsed, every left shift made a right shift and the other
-    way round (but for those in a table index, which read slices of a bitboard), each
-    colour or direction word in a global name exchanged (``_black_man_jumps`` calls
-    itself as ``_white_man_jumps``, ``BLACK_CROWN_ROW`` becomes ``WHITE_CROWN_ROW``,
-    ``_JUMPS_UP_4`` ``_JUMPS_DOWN_4``), and the result compiled into this module under
-    the mirrored name. Such functions take no colour argument. Needs the module's
-    source, which every installed copy (Pyodide's included) has; building the twelve
-    functions made this way adds about 10 ms to the import.
-    """
-    mirror = _Mirror(black_version.__code__.co_varnames)
-    white = _compiled(mirror.visit(_black_source(black_version)), black_version)
-    white.__doc__ = f"White's mirror image of :func:`{black_version.__name__}`."
-    return white
-
-
-def _written_for_black(black_version: _F) -> _F:
-    """A function taking ``black`` whose body is written for Black (and ignores ``black``).
-
-    It becomes ``if black: <the body> else: <its mirror image>`` (see :func:`_mirrored`),
-    so that either colour runs its own straight-line code, with no test of its colour
-    beyond that one.
-    """
-    fdef = _black_source(black_version)
-    skip = 1 if ast.get_docstring(fdef) is not None else 0
-    rules = fdef.body[skip:]
-    mirror = _Mirror(black_version.__code__.co_varnames)
-    white = [mirror.visit(stmt) for stmt in _black_source(black_version).body[skip:]]
-    test = ast.copy_location(ast.Name("black", ast.Load()), rules[0])
-    branches = ast.copy_location(ast.If(test=test, body=rules, orelse=white), rules[0])
-    fdef.body[skip:] = [branches]
-    return _compiled(fdef, black_version)
-
-
-# ---------------------------------------------------------------------- first jumps
-
-
-def _jumpers_black(own: int, opp: int, kings: int, empty: int) -> int:
-    """Black's pieces that have at least one jump (as a bitboard).
-
-    Worked backwards from the landing squares: a piece ``p`` jumps up when ``p << d``
-    is an opponent and ``p << 2d`` is empty, that is when ``p`` is in
-    ``((empty >> d) & opp) >> d``. Kings also jump down.
-    """
-    j = ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & own
-    k = own & kings
-    if k:
-        j |= ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & k
-    return j
-
-
-_jumpers_white = _mirrored(_jumpers_black)
-
-
-@_written_for_black
-def has_capture(own: int, opp: int, kings: int, black: bool) -> bool:
-    """Whether the side to move has at least one jump (and so must capture)."""
-    empty = VALID & ~(own | opp)
-    if ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty:
-        return True
-    k = own & kings
-    return bool(k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty)
-
-
-@_written_for_black
-def can_take(own: int, opp: int, kings: int, black: bool, at: int) -> bool:
-    """Whether the side to move has a jump over the piece on ``at`` (one opponent bit).
-
-    The search asks it of the piece just moved (is it offered?). A man jumps it from
-    behind, seen from the jumper's direction of travel (Black's men jump up: from
-    ``at >> d`` over ``at`` to ``at << d``); a king from either side.
-    """
-    empty = VALID & ~(own | opp)
-    return bool(
-        ((at >> 4) & own and (at << 4) & empty)
-        or ((at >> 5) & own and (at << 5) & empty)
-        or ((at << 4) & own & kings and (at >> 4) & empty)
-        or ((at << 5) & own & kings and (at >> 5) & empty)
-    )
-
-
-#: What :func:`moves_kind` answers: the side to move must capture, can only step, or
-#: has no move at all (and so has lost).
-MUST_CAPTURE, STEPS_ONLY, NO_MOVE = 2, 1, 0
-
-
-@_written_for_black
-def moves_kind(own: int, opp: int, kings: int, black: bool) -> int:
-    """:data:`MUST_CAPTURE`, :data:`STEPS_ONLY` or :data:`NO_MOVE`, in one call.
-
-    :func:`has_capture` then :func:`can_step`, for the search's horizon, which asks
-    both of almost every position it values.
-    """
-    empty = VALID & ~(own | opp)
-    k = own & kings
-    if ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty or (
-        k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty
-    ):
-        return MUST_CAPTURE
-    if ((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty):
-        return STEPS_ONLY
-    return NO_MOVE
-
-
-# ---------------------------------------------------------------------- quiet moves
-
-
-@_written_for_black
-def can_step(own: int, opp: int, kings: int, black: bool) -> bool:
-    """Whether the side to move has at least one step (ignores compulsory capture)."""
-    empty = VALID & ~(own | opp)
-    k = own & kings
-    return bool(((own << 4) | (own << 5)) & empty or (k and ((k >> 4) | (k >> 5)) & empty))
-
-
-def _chunked(make: Callable[[int], BitMove]) -> tuple[tuple[tuple[BitMove, ...], ...], ...]:
-    """Per 9-bit slice of a bitboard, the moves of every subset of its bits.
-
-    ``table[j][x]`` holds ``make(b)`` for each set bit ``b`` of ``x << 9j``, in
-    ascending order, so that a whole set of destination squares turns into its moves
-    with four lookups and C-level list building instead of a Python loop per move.
-    Each entry is built from the one without its highest bit, so the 4 x 512 entries
-    cost one small tuple each (a few milliseconds at import).
-    """
-    tables = []
-    for j in range(4):
-        t: list[tuple[BitMove, ...]] = [()]
-        for x in range(1, 512):
-            high = 1 << (x.bit_length() - 1)
-            t.append((*t[x ^ high], make(high << (9 * j))))
-        tables.append(tuple(t))
-    return tuple(tables)
-
 
 # Steps by destination square: a step up by 4 to ``dst`` came from ``dst >> 4``, etc.
 _STEPS_UP_4 = _chunked(lambda d: (d >> 4, d, 0))
 _STEPS_UP_5 = _chunked(lambda d: (d >> 5, d, 0))
 _STEPS_DOWN_4 = _chunked(lambda d: (d << 4, d, 0))
 _STEPS_DOWN_5 = _chunked(lambda d: (d << 5, d, 0))
-# Single jumps by landing square: ``(src, land, jumped)``.
-_JUMPS_UP_4 = _chunked(lambda d: (d >> 8, d, d >> 4))
-_JUMPS_UP_5 = _chunked(lambda d: (d >> 10, d, d >> 5))
-_JUMPS_DOWN_4 = _chunked(lambda d: (d << 8, d, d << 4))
-_JUMPS_DOWN_5 = _chunked(lambda d: (d << 10, d, d << 5))
 
 
 def quiet_steps(own: int, opp: int, kings: int, black: bool) -> list[BitMove]:
@@ -493,287 +283,11 @@ def apply_capture(own: int, opp: int, kings: int, seq: CaptureSeq) -> tuple[int,
     return own, opp, kings
 
 
-# ---------------------------------------------------------------------- capture results
-#
-# The capture walkers behind capture_results and perft's capture children. Each is
-# called with a piece on ``at`` that came from ``src`` having taken ``taken`` so far
-# (``opp`` holds the opponents not yet taken, ``empty`` the squares it may land on) and
-# appends one ``(src, landing square, taken)`` per complete sequence from there.
-
-
-def _black_man_jumps(
-    at: int, opp: int, empty: int, src: int, taken: int, out: list[BitMove]
-) -> None:
-    """Sequences of a black man (it jumps up; crowning ends the move)."""
-    more = False
-    for d in (4, 5):
-        mid = at << d
-        if mid & opp:
-            land = mid << d
-            if land & empty:
-                more = True
-                if land & BLACK_CROWN_ROW:
-                    out.append((src, land, taken | mid))
-                else:
-                    _black_man_jumps(land, opp ^ mid, empty, src, taken | mid, out)
-    if not more:
-        out.append((src, at, taken))
-
-
-_white_man_jumps = _mirrored(_black_man_jumps)
-
-
-def _king_jumps(at: int, opp: int, empty: int, src: int, taken: int, out: list[BitMove]) -> None:
-    """Sequences of a king (all four directions; nothing ends the move but a dead end)."""
-    more = False
-    for mid, land in (
-        (at << 4, at << 8),
-        (at << 5, at << 10),
-        (at >> 4, at >> 8),
-        (at >> 5, at >> 10),
-    ):
-        if mid & opp and land & empty:
-            more = True
-            _king_jumps(land, opp ^ mid, empty, src, taken | mid, out)
-    if not more:
-        out.append((src, at, taken))
-
-
-@_written_for_black
-def capture_results(own: int, opp: int, kings: int, black: bool) -> list[BitMove]:
-    """Every capture of the side to move, one per distinct result (empty if none).
-
-    The list is ordered by the number of pieces taken, most first (the order the
-    search tries them in). Men are handled from the landing squares of their first
-    jumps, found for all men at once with two shifts per direction; a landing from
-    which no man could jump again (or on the crown row, which ends the move) is a
-    whole move, read from a table, and only a man that can jump on is walked
-    recursively. (A man's further jumps go forwards, away from the piece it just
-    took, so whether it can jump on is a property of its landing square alone.)
-    Kings are walked from their square (their routes can branch and even come back,
-    which is where duplicate results arise).
-    """
-    empty = VALID & ~(own | opp)
-    k = own & kings
-    men = own ^ k
-    out: list[BitMove]
-    a = (((men << 4) & opp) << 4) & empty
-    b = (((men << 5) & opp) << 5) & empty
-    if not k and (not a or not b) and not ((a | b) & ((a | b) - 1)):
-        # At most one man can jump, one way (the common case): no tables, no lists.
-        if not (a | b):
-            return []
-        d = 4 if a else 5
-        land = a | b
-        mid = land >> d
-        if land & BLACK_CROWN_ROW or not (
-            ((((land << 4) & opp) << 4) | (((land << 5) & opp) << 5)) & empty
-        ):
-            return [(mid >> d, land, mid)]
-    if a | b:
-        # Squares from which a man can jump (again), crown row left out.
-        on = ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & ~BLACK_CROWN_ROW
-        more_a = a & on
-        more_b = b & on
-        a ^= more_a
-        b ^= more_b
-        t0, t1, t2, t3 = _JUMPS_UP_4
-        u0, u1, u2, u3 = _JUMPS_UP_5
-        out = [
-            *t0[a & 511], *t1[(a >> 9) & 511], *t2[(a >> 18) & 511], *t3[a >> 27],
-            *u0[b & 511], *u1[(b >> 9) & 511], *u2[(b >> 18) & 511], *u3[b >> 27],
-        ]  # fmt: skip
-        if more_a | more_b:
-            longer: list[BitMove] = []
-            while more_a:
-                land = more_a & -more_a
-                more_a ^= land
-                mid = land >> 4
-                _black_man_jumps(land, opp ^ mid, empty, mid >> 4, mid, longer)
-            while more_b:
-                land = more_b & -more_b
-                more_b ^= land
-                mid = land >> 5
-                _black_man_jumps(land, opp ^ mid, empty, mid >> 5, mid, longer)
-            if len(longer) > 1:
-                longer.sort(key=_taken_count, reverse=True)
-            out = longer + out
-    else:
-        out = []
-    if k:
-        pieces = (
-            (((empty >> 4) & opp) >> 4)
-            | (((empty >> 5) & opp) >> 5)
-            | (((empty << 4) & opp) << 4)
-            | (((empty << 5) & opp) << 5)
-        ) & k
-        if pieces:
-            n = len(out)
-            while pieces:
-                src = pieces & -pieces
-                pieces ^= src
-                # The king leaves its square, so a route may pass through it again.
-                _king_jumps(src, opp, empty | src, src, 0, out)
-            if len(out) - n > 1:
-                out = list(dict.fromkeys(out))
-            if len(out) > 1:
-                out.sort(key=_taken_count, reverse=True)
-    return out
-
-
-def _taken_count(m: BitMove) -> int:
-    return m[2].bit_count()
-
-
-# ---------------------------------------------------------------------- capture counts
-#
-# Counting jump sequences is the last ply of perft whenever a capture is compulsory, so
-# it gets its own walkers that only return numbers. Each is called with a piece that
-# has just landed (or, for the first hop, that has a jump) and returns how many
-# complete sequences go on from there: 1 when no further jump exists.
-
-
-def _count_black_man(at: int, opp: int, empty: int) -> int:
-    """Sequences from a black man on ``at`` (it jumps up; crowning stops it).
-
-    Its two directions are written out rather than looped over (as in
-    :func:`_black_man_jumps`): this walker is on perft's hottest path, and the loop
-    costs it an eighth more work.
-    """
-    n = 0
-    mid = at << 4
-    if mid & opp:
-        land = mid << 4
-        if land & empty:
-            n += 1 if land & BLACK_CROWN_ROW else _count_black_man(land, opp ^ mid, empty)
-    mid = at << 5
-    if mid & opp:
-        land = mid << 5
-        if land & empty:
-            n += 1 if land & BLACK_CROWN_ROW else _count_black_man(land, opp ^ mid, empty)
-    return n or 1
-
-
-_count_white_man = _mirrored(_count_black_man)
-
-
-def _count_king(at: int, opp: int, empty: int) -> int:
-    """Sequences from a king on ``at`` (all four directions; nothing stops it)."""
-    n = 0
-    mid = at << 4
-    if mid & opp and (mid << 4) & empty:
-        n += _count_king(mid << 4, opp ^ mid, empty)
-    mid = at << 5
-    if mid & opp and (mid << 5) & empty:
-        n += _count_king(mid << 5, opp ^ mid, empty)
-    mid = at >> 4
-    if mid & opp and (mid >> 4) & empty:
-        n += _count_king(mid >> 4, opp ^ mid, empty)
-    mid = at >> 5
-    if mid & opp and (mid >> 5) & empty:
-        n += _count_king(mid >> 5, opp ^ mid, empty)
-    return n or 1
-
-
-def _count_captures_black(own: int, opp: int, kings: int) -> int:
-    """How many complete jump sequences Black has (0 when it has none)."""
-    empty = VALID & ~(own | opp)
-    if not own & kings:
-        # Men only, the usual case: ``j4`` and ``j5`` are the landing squares of the first
-        # jumps, one bit per jump. If no landing square has a further jump (a man only
-        # jumps forward, so never back over the piece it just took), each first jump is a
-        # whole move and the count is two popcounts; otherwise walk the sequences.
-        j4 = (((own << 4) & opp) << 4) & empty
-        j5 = (((own << 5) & opp) << 5) & empty
-        j = j4 | j5
-        if not ((((j << 4) & opp) << 4) | (((j << 5) & opp) << 5)) & empty:
-            return j4.bit_count() + j5.bit_count()
-    pieces = _jumpers_black(own, opp, kings, empty)
-    n = 0
-    while pieces:
-        p = pieces & -pieces
-        pieces ^= p
-        if p & kings:
-            n += _count_king(p, opp, empty | p)
-        else:
-            n += _count_black_man(p, opp, empty)
-    return n
-
-
-_count_captures_white = _mirrored(_count_captures_black)
-
-
 def count_moves(own: int, opp: int, kings: int, black: bool) -> int:
     """How many legal moves the side to move has, without building them."""
     if black:
         return _count_moves_black(own, opp, kings)
     return _count_moves_white(own, opp, kings)
-
-
-def _count_moves_black(own: int, opp: int, kings: int) -> int:
-    """:func:`count_moves` with Black to move."""
-    empty = VALID & ~(own | opp)
-    k = own & kings
-    if ((((own << 4) & opp) << 4) | (((own << 5) & opp) << 5)) & empty or (
-        k and ((((k >> 4) & opp) >> 4) | (((k >> 5) & opp) >> 5)) & empty
-    ):
-        return _count_captures_black(own, opp, kings)
-    n = ((own << 4) & empty).bit_count() + ((own << 5) & empty).bit_count()
-    if k:
-        n += ((k >> 4) & empty).bit_count() + ((k >> 5) & empty).bit_count()
-    return n
-
-
-_count_moves_white = _mirrored(_count_moves_black)
-
-
-# ---------------------------------------------------------------------- capture children
-
-
-def _capture_children_black(own: int, opp: int, kings: int) -> list[tuple[int, int, int]]:
-    """The position ``(own, opp, kings)`` after each capture by Black, still seen from it.
-
-    One entry per jump sequence (the same pieces taken in another order is another
-    entry), like :func:`captures` followed by :func:`apply_capture`, without the paths.
-    """
-    empty = VALID & ~(own | opp)
-    out: list[tuple[int, int, int]] = []
-    if not own & kings:
-        # Men only and no first jump goes on (see _count_captures_black): each landing
-        # square of ``j4`` / ``j5`` is one whole move, read straight off the bitboard.
-        j4 = (((own << 4) & opp) << 4) & empty
-        j5 = (((own << 5) & opp) << 5) & empty
-        j = j4 | j5
-        if not ((((j << 4) & opp) << 4) | (((j << 5) & opp) << 5)) & empty:
-            for lands, d in ((j4, 4), (j5, 5)):
-                while lands:
-                    land = lands & -lands
-                    lands ^= land
-                    mid = land >> d
-                    k = (kings & ~mid) | (land & BLACK_CROWN_ROW)
-                    out.append((own ^ (mid >> d) ^ land, opp ^ mid, k))
-            return out
-    pieces = _jumpers_black(own, opp, kings, empty)
-    ends: list[BitMove] = []
-    while pieces:
-        src = pieces & -pieces
-        pieces ^= src
-        if src & kings:
-            # The king leaves its square, so a route may pass through it again.
-            _king_jumps(src, opp, empty | src, src, 0, ends)
-        else:
-            _black_man_jumps(src, opp, empty, src, 0, ends)
-    for src, dst, taken in ends:
-        # Kings that were jumped disappear with their men; a moving king moves, and a
-        # man that ends on the crown row was crowned there.
-        k = kings & ~(src | taken)
-        if kings & src or dst & BLACK_CROWN_ROW:
-            k |= dst
-        out.append((own ^ src | dst, opp ^ taken, k))
-    return out
-
-
-_capture_children_white = _mirrored(_capture_children_black)
 
 
 # ---------------------------------------------------------------------- perft
@@ -833,9 +347,6 @@ def _perft2_black(own: int, opp: int, kings: int) -> int:
                 if rk:
                     total += (rk4 & e2).bit_count() + (rk5 & e2).bit_count()
     return total
-
-
-_perft2_white = _mirrored(_perft2_black)
 
 
 def _perft(own: int, opp: int, kings: int, black: bool, depth: int) -> int:

@@ -34,7 +34,7 @@ from ..core.board import Board
 from ..core.move import Move
 from ..core.variants import AMERICAN, Variant
 
-__all__ = ["Caption", "Hop", "Step", "Timeline", "Track", "caption_text", "plan"]
+__all__ = ["AnimatedMove", "Caption", "Hop", "Timeline", "Track", "caption_text", "plan"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,7 @@ class Caption:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class AnimatedMove:
     """One move of the animation, with the position before it (square -> piece kind)."""
 
     move: Move
@@ -97,7 +97,7 @@ class Timeline:
     """Everything an animation shows, with times in seconds from its start."""
 
     start: dict[int, str]  # the start position, square -> piece kind
-    steps: tuple[Step, ...]
+    steps: tuple[AnimatedMove, ...]
     tracks: tuple[Track, ...]
     captions: tuple[Caption, ...]
     end: dict[int, str]  # the final position
@@ -186,7 +186,7 @@ def plan(
         life = _Life(color, rank == "king", square, [])
         lives.append(life)
         at[square] = life
-    steps: list[Step] = []
+    steps: list[AnimatedMove] = []
     captions: list[Caption] = []
     begins: list[float] = []
     clock = pause
@@ -207,7 +207,9 @@ def plan(
             mover.crowned_at = clock
         begins.append(hops[0].begin)
         board.push(move)
-        steps.append(Step(move, caption_text(ply, first_mover_starts, move), tuple(hops), before))
+        steps.append(
+            AnimatedMove(move, caption_text(ply, first_mover_starts, move), tuple(hops), before)
+        )
         clock += pause
     duration = clock + hold
     if title:

@@ -25,14 +25,14 @@ never came back), ``disconnected`` (the peer left after the game ended), ``error
 message was refused, by us or by the host) and ``closed``.
 
 Wire format and validation: :mod:`checkers_widget.network.wire`. Threads and the
-lock: :mod:`checkers_widget.network.session`.
+lock: :mod:`checkers_widget.network.peer_session`.
 """
 
 from __future__ import annotations
 
 from .client import ConnectionRefusedByHost, HostGoneError, JoinSession
 from .host import AcceptPolicy, HostSession, JoinRequest
-from .session import EventKind, NetworkUnavailableError, Refusal, SessionError, SessionEvent
+from .peer_session import EventKind, NetworkUnavailableError, Refusal, SessionError, SessionEvent
 from .wire import MAX_MESSAGE_BYTES, PROTOCOL, PROTOCOL_VERSION, ProtocolError
 
 __all__ = [

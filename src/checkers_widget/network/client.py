@@ -28,8 +28,16 @@ from ..core.errors import CheckersError, GameOverError, IllegalMoveError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from .host import check_name, check_seconds
-from .session import EventKind, Refusal, Session, SessionError, SessionEvent, _Link, game_status
-from .session import logger as logger
+from .peer_session import (
+    EventKind,
+    Refusal,
+    Session,
+    SessionError,
+    SessionEvent,
+    _Link,
+    game_status,
+)
+from .peer_session import logger as logger
 from .wire import Message
 
 __all__ = ["ConnectionRefusedByHost", "HostGoneError", "JoinSession"]

@@ -43,7 +43,7 @@ from ..core.game import DrawRules, Game, GameEvent
 from ..core.move import Move
 from ..core.outcome import WIN
 from ..core.variants import AMERICAN
-from .session import Refusal, Session, SessionError, SessionEvent, _Link, game_status, logger
+from .peer_session import Refusal, Session, SessionError, SessionEvent, _Link, game_status, logger
 from .wire import MAX_NAME_CHARS, Message, ProtocolError, printable
 
 __all__ = ["AcceptPolicy", "HostSession", "JoinRequest"]

@@ -23,7 +23,7 @@ from ..core.errors import CheckersError
 from ..core.game import Game
 from ..core.move import Move
 from ..network import HostSession, JoinSession, SessionError
-from ..network.session import game_status
+from ..network.peer_session import game_status
 from .commands import LOCAL_ONLY_COMMANDS, network_refusal
 from .players import HUMAN, REMOTE, WAITING, Player
 from .state import NetworkState, Status, must_capture_words

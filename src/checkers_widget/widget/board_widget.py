@@ -44,7 +44,7 @@ from ..play.search_control import HintSource
 from ..play.session import PlaySession
 from ..play.wording import safe_text, sentence
 from .arguments import check_arguments, checked_controls, make_player
-from .fallback import Picture, with_picture
+from .fallback import FallbackPicture, with_picture
 from .marimo_reports import DrawnReports, running_in_marimo
 
 __all__ = ["DEFAULT_MAX_SIZE", "FRONTEND_TRAITS", "CheckersWidget"]
@@ -682,8 +682,8 @@ class CheckersWidget(anywidget.AnyWidget):
             return self.session.handle(content).changed
 
     # ------------------------------------------------------------------ display
-    def _picture(self) -> Picture:
-        return Picture(
+    def _picture(self) -> FallbackPicture:
+        return FallbackPicture(
             self.session.game.board,
             self.orientation,
             self.show_numbers,

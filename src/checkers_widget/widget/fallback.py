@@ -39,7 +39,7 @@ from ..core.drawings import Drawing
 from ..formats.drawing_svg import drawing_options
 from ..formats.svg import board_svg, svg_as_img
 
-__all__ = ["FALLBACK_NOTE", "FALLBACK_STYLE", "Picture", "picture_bundle", "with_picture"]
+__all__ = ["FALLBACK_NOTE", "FALLBACK_STYLE", "FallbackPicture", "picture_bundle", "with_picture"]
 
 #: The picture's own look (kept by nbconvert; JupyterLab strips it from an untrusted
 #: notebook, where its own rules already keep an image within the cell).
@@ -58,7 +58,7 @@ FALLBACK_NOTE = "Run the notebook to play on this board."
 
 
 @dataclass(frozen=True)
-class Picture:
+class FallbackPicture:
     """What the picture shows: the position, seen from ``orientation``, and the status line."""
 
     board: Board
@@ -69,14 +69,14 @@ class Picture:
     drawing: Drawing = field(default_factory=Drawing)
 
 
-def with_picture(live: Any, picture: Picture) -> tuple[dict[str, Any], dict[str, Any]]:
+def with_picture(live: Any, picture: FallbackPicture) -> tuple[dict[str, Any], dict[str, Any]]:
     """The live board's bundle ``live`` (anywidget's ``(data, metadata)``) with the
     picture beside it; its ``text/plain`` stays the widget's own one-line ``repr``."""
     data, metadata = live if isinstance(live, tuple) else (live or {}, {})
     return {**picture_bundle(picture), **data}, dict(metadata)
 
 
-def picture_bundle(picture: Picture) -> dict[str, str]:
+def picture_bundle(picture: FallbackPicture) -> dict[str, str]:
     """The picture's HTML: an image of the position, the status line and a note."""
     board = picture.board
     # An <img> of the SVG (not inline <svg>): it shrinks to a narrow cell and, unlike
