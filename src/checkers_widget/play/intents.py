@@ -224,9 +224,9 @@ def parse_intent(content: Any, *, squares: int = 32) -> Intent:
         )
     version = _check_int(content.get("version"), "version", 0, 2**53)
     if kind == "select":
-        square = _check_int(content.get("square"), "a square", 1, squares)
+        chosen = _check_int(content.get("square"), "a square", 1, squares)
         _check_fields(content, {"kind", "version", "square"}, "a select")
-        return SelectIntent(version, square)
+        return SelectIntent(version, chosen)
     if kind == "draw":
         return parse_draw_intent(content, version, squares=squares)
     if kind == "move" and "notation" in content:
