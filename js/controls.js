@@ -9,10 +9,11 @@
 
 import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis.js";
 import { Clock } from "./clock.js";
+import { editingBarState } from "./editor.js";
 import { pieceSvg } from "./pieces.js";
 import { el } from "./dom.js";
 
-/** @import { Analysis, BoardState, Color, CommandName, Control, ControlState, Count, PartialState, PlayerKind } from "./types.js" */
+/** @import { Analysis, BoardState, Color, CommandName, Control, ControlState, Count, PanelFacts, PartialState, PlayerKind } from "./types.js" */
 /** @import { EvaluationParts } from "./analysis.js" */
 /**
  * @typedef {"new" | "restart" | "pause" | "undo" | "redo" | "flip" | "hint" | "replay" | "edit"
@@ -36,6 +37,8 @@ import { el } from "./dom.js";
  * @property {() => void} onFlip
  * @property {(on: boolean) => void} [onEvaluation]
  * @property {(on: boolean) => void} [onAccessible]
+ * @property {(prev: BoardState, next: BoardState) => string} [speak] what to read aloud for a
+ *   new state (by default its `announcement`)
  */
 /**
  * @typedef {object} Switch A switch of the controls: a checkbox drawn as a track and knob.
@@ -235,8 +238,9 @@ export class Chrome {
    * the caller between the status line and the controls.
    * @param {ChromeOptions} options
    */
-  constructor({ onCommand, onFlip, onEvaluation = () => {}, onAccessible = () => {} }) {
+  constructor({ onCommand, onFlip, onEvaluation = () => {}, onAccessible = () => {}, speak = announcement }) {
     this.onCommand = onCommand;
+    this.speak = speak;
     this.onFlip = onFlip;
     this.onEvaluation = onEvaluation;
     this.onAccessible = onAccessible;
@@ -439,11 +443,26 @@ export class Chrome {
   }
 
   /**
+   * A new state (`prev`: the one drawn before, if any: what changed is read aloud). While
+   * a position is edited, the bar and the status line speak of it, and the controls hide.
+   * @param {BoardState | null} state
+   * @param {PanelFacts} [facts]
+   */
+  update(state, { prev = null } = {}) {
+    const editing = Boolean(state && state.editor);
+    this.controls.hidden = editing;
+    this.draw(
+      state && editing ? editingBarState(state) : state,
+      prev && state ? this.speak(prev, state) : "",
+    );
+  }
+
+  /**
    * Draw the bar, the status line, the buttons and the analysis lines for a state.
    * @param {BoardState | null} state
-   * @param {{ announce?: string }} [options] `announce`: what to read aloud
+   * @param {string} [announce] what to read aloud
    */
-  update(state, { announce = "" } = {}) {
+  draw(state, announce = "") {
     const prevStatus = this.state && this.state.status;
     this.state = state;
     if (!state || !state.status) return;

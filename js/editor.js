@@ -80,6 +80,28 @@ export function editorBoardState(state) {
   };
 }
 
+/**
+ * What the bar and the status line show while editing: the position being edited (its
+ * side to move and counts), and Python's refusal of an edit, else what is being done.
+ * @param {BoardState} state a state with the editor open
+ * @returns {BoardState}
+ */
+export function editingBarState(state) {
+  const editor = /** @type {EditorState} */ (state.editor);
+  const side = (state.names || {})[editor.turn] || editor.turn;
+  const refused = state.status && state.status.kind === "refused";
+  return {
+    ...state,
+    turn: editor.turn,
+    result: null,
+    draw_offer: null,
+    draw_claim: null,
+    counts: countPieces(editor.pieces),
+    status: refused ? state.status : { text: `Setting up a position: ${side} to move`, kind: "turn" },
+    clock: null,
+  };
+}
+
 export class EditorPanel {
   /**
    * `send(make)` sends the edit intent `make()` returns (null: nothing); the caller adds

@@ -17,6 +17,8 @@ import { emptyMarks } from "./view.js";
  * @typedef {object} InputOptions What the board's input needs from the view around it.
  * @property {BoardView} view
  * @property {(path: number[]) => void} sendMove
+ * @property {(square: number) => void} sendSelect a piece clicked that cannot be picked up
+ *   (the computer thinks, or a capture is due elsewhere): Python says why
  * @property {(action: "pause" | "undo" | "redo" | "flip" | "hint") => void} command a key's control
  * @property {() => DrawnState} getState what the board draws now
  * @property {() => Color} getOrientation
@@ -44,7 +46,7 @@ const NAV_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Ho
 
 export class BoardInput {
   /**
-   * `view`: the BoardView; `sendMove(path)`; `command(action)` for U/R/F/H/P;
+   * `view`: the BoardView; `sendMove(path)`; `sendSelect(square)`; `command(action)` for U/R/F/H/P;
    * `getState()`, `getOrientation()`, `isInteractive()`; `changed()` redraws the marks;
    * `announce(text)` speaks through the live region.
    * @param {InputOptions} options
@@ -52,6 +54,7 @@ export class BoardInput {
   constructor(options) {
     this.view = options.view;
     this.sendMove = options.sendMove;
+    this.sendSelect = options.sendSelect;
     this.command = options.command;
     this.getState = options.getState;
     this.getOrientation = options.getOrientation;
@@ -148,18 +151,20 @@ export class BoardInput {
     const state = this.getState();
     this.explainWaiting(state);
     if (this.computerThinking(state) && square !== null && square !== undefined) {
-      // Not swallowed: the click goes to Python as an attempt that can never be legal,
-      // and Python says on the status line that the computer is thinking.
+      // Not swallowed: the click goes to Python (a select intent), which says on the
+      // status line that the computer is thinking.
       this.selected = null;
-      this.sendMove([square, square]);
+      this.sendSelect(square);
       this.changed();
-      return [square, square];
+      return null;
     }
-    const { select, send } = decideClick(state, this.selected, square, this.isInteractive());
+    const { select, send, explain } = decideClick(state, this.selected, square, this.isInteractive());
     const before = this.selected;
     this.selected = state && state.pending ? null : select;
     if (!send && !select && before === null && !(state && state.pending)) this.idleClick();
-    if (send) {
+    if (explain !== undefined) {
+      this.sendSelect(explain);
+    } else if (send) {
       this.sendMove(send);
     } else if (select && select !== before && !(state && state.pending)) {
       const prefix = currentPrefix(state, select);

@@ -25,7 +25,7 @@ export function isPaused(state) {
 export class PauseCover {
   /**
    * `resume()` asks Python to resume; `board` is the element focus returns to; `hides`
-   * lists what the pause hides (focus inside them moves to the cover).
+   * lists what the pause hides (made inert; focus inside them moves to the cover).
    * @param {{ resume: () => void, board: HTMLElement, hides?: HTMLElement[] }} options
    */
   constructor({ resume, board, hides = [board] }) {
@@ -64,6 +64,12 @@ export class PauseCover {
     const hadFocus = this.hides.some((node) => node.contains(document.activeElement));
     const coverFocus = this.element.contains(document.activeElement);
     this.element.hidden = !paused;
+    // What the pause hides takes no click, no focus, and is not read out.
+    for (const node of this.hides) {
+      node.toggleAttribute("inert", paused);
+      if (paused) node.setAttribute("aria-hidden", "true");
+      else node.removeAttribute("aria-hidden");
+    }
     if (paused && !this.shown && hadFocus) {
       (this.button.hidden ? this.element : this.button).focus({ preventScroll: true });
     }
