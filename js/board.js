@@ -32,109 +32,46 @@ import { BoardView } from "./view.js";
 
 const OPTIMISTIC_TIMEOUT_MS = 3000;
 
-export class BoardPart {
-  /** @param {BoardOptions} options */
-  constructor({ outbox, state, interactive, motion, replay, editor, press, announce }) {
-    this.outbox = outbox;
-    this.state = state;
-    this.replay = replay;
-    this.motion = motion;
-    /** @type {OptimisticState | null} a move drawn before Python's answer */
-    this.optimistic = null;
-    /** @type {ReturnType<typeof setTimeout> | null} */
-    this.timer = null;
-    const view = (this.view = new BoardView());
-    const paused = () => isPaused(state());
-    // Drawing on the game's own position: not in the editor, a replay or paused.
-    const canDraw = () => {
-      const now = state();
-      return interactive() && !paused() && !now.editor && !replay.active && !now.network;
-    };
-    this.drawing = new DrawingInput({
-      element: view.element,
-      getOrientation: () => view.orientation,
-      getGeometry: () => view.board,
-      canDraw,
-      send: (intent) => outbox.now(intent),
-      showPreview: (preview) => view.setDrawPreview(preview),
-      announce,
-    });
-    const input = (this.input = new BoardInput({
-      view,
-      sendMove: (path) => this.play(path),
-      sendSelect: (square) => outbox.now({ kind: "select", square }),
-      isWaiting: () => this.optimistic !== null,
-      command: press,
-      getState: () => this.shown(),
-      intercept: (square) => Boolean(state().editor) && interactive() && editor.clickSquare(square),
-      getOrientation: () => view.orientation,
-      // Paused: the board is hidden and takes no move.
-      isInteractive: () => interactive() && !paused(),
-      isPaused: paused,
-      drawKey: (letter, square) => this.drawing.key(letter, square),
-      // A left click that does nothing else clears the position's arrows and rings.
-      idleClick: () => {
-        if (canDraw() && hasDrawing(state())) outbox.now({ kind: "draw", action: "clear" });
-      },
-      changed: () => this.marks(),
-      announce,
-    }));
-    this.element = view.element;
-    this.frame = view.frame;
-    this.flush = () => input.flushQueued();
-  }
-
+/**
+ * The board of one view.
+ * @param {BoardOptions} options
+ */
+export function createBoard({ outbox, state, interactive, motion, replay, editor, press, announce }) {
+  /** @type {OptimisticState | null} a move drawn before Python's answer */
+  let optimistic = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const view = new BoardView();
+  const paused = () => isPaused(state());
+  // Drawing on the game's own position: not in the editor, a replay or paused.
+  const canDraw = () => {
+    const now = state();
+    return interactive() && !paused() && !now.editor && !replay.active && !now.network;
+  };
+  const drawing = new DrawingInput({
+    element: view.element,
+    getOrientation: () => view.orientation,
+    getGeometry: () => view.board,
+    canDraw,
+    send: (intent) => outbox.now(intent),
+    showPreview: (preview) => view.setDrawPreview(preview),
+    announce,
+  });
   /**
    * What the board draws now.
    * @returns {DrawnState}
    */
-  shown() {
-    const state = this.state();
-    if (state.editor) return editorBoardState(state);
-    if (this.replay.active) return this.replay.boardState(state);
-    if (this.optimistic) return this.optimistic;
-    const arrow = reviewArrow(state);
-    return arrow ? { ...state, hint: arrow } : state;
-  }
-
-  /**
-   * Play the move along `path` in the position of state `version` (by default the one
-   * drawn): drawn at once when Python listed it for the position drawn, then sent.
-   * @param {number[]} path
-   * @param {number} [version]
-   */
-  play(path, version = this.state().version) {
-    if (version === this.state().version) this.guess(path);
-    this.outbox.move({ kind: "move", path }, version);
-  }
-
-  /**
-   * Draw the move along `path` before Python's answer (when Python listed it); should no
-   * answer come (a kernel gone away), go back to what Python last said.
-   * @param {number[]} path
-   */
-  guess(path) {
-    const state = this.state();
-    if (state.editor || this.replay.active || this.optimistic) return;
-    const after = afterMove(state, path);
-    if (!after) return;
-    this.optimistic = after;
-    this.input.selected = null;
-    this.draw(this.motion());
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      if (!this.optimistic) return;
-      this.optimistic = null;
-      this.input.dropQueued();
-      this.draw(false);
-    }, OPTIMISTIC_TIMEOUT_MS);
-  }
-
+  const shown = () => {
+    const now = state();
+    if (now.editor) return editorBoardState(now);
+    if (replay.active) return replay.boardState(now);
+    if (optimistic) return optimistic;
+    // A reviewed game: the engine's move in the position shown, drawn as the hint's arrow.
+    const arrow = reviewArrow(now);
+    return arrow ? { ...now, hint: arrow } : now;
+  };
   /** The marks (selection, targets, cursor) for this view. */
-  marks() {
-    this.view.setMarks(this.input.marks());
-  }
-
+  const marks = () => view.setMarks(input.marks());
   /**
    * Draw what `shown()` says, and its marks.
    * @param {boolean} animate
@@ -142,44 +79,102 @@ export class BoardPart {
    * @param {number} [hopMs]
    * @param {boolean} [confirms] Python's answer confirms the move drawn before it
    */
-  draw(animate, plan, hopMs, confirms = false) {
-    const board = this.shown();
-    this.input.stateChanged(board);
-    this.view.draw(board, plan === undefined ? { animate, confirms } : { animate, plan, hopMs });
-    this.marks();
-    this.view.setJumped(this.replay.active && !this.state().editor ? this.replay.jumped() : null);
-  }
-
+  const draw = (animate, plan, hopMs, confirms = false) => {
+    const board = shown();
+    input.stateChanged(board);
+    view.draw(board, plan === undefined ? { animate, confirms } : { animate, plan, hopMs });
+    marks();
+    view.setJumped(replay.active && !state().editor ? replay.jumped() : null);
+  };
   /**
-   * A new state from Python: the answer to a move drawn before it is not animated again
-   * (a running animation goes on); a refused one puts the piece back.
-   * @param {BoardState} state
-   * @param {PanelFacts} facts `animate`: animate the change; `replaying`: a replay is shown
+   * Draw the move along `path` before Python's answer (when Python listed it); should no
+   * answer come (a kernel gone away), go back to what Python last said.
+   * @param {number[]} path
    */
-  update(state, { prev = null, animate = false, replaying = false }) {
-    const guessed = this.optimistic;
-    this.optimistic = null;
-    clearTimeout(this.timer);
-    const confirms = Boolean(guessed) && confirmsMove(/** @type {OptimisticState} */ (guessed), state);
-    if (guessed && !confirms && prev && state.version === prev.version) this.input.dropQueued();
-    this.draw(animate && !replaying && !state.editor && !(prev && prev.editor), undefined, undefined, confirms);
-  }
-
-  /** The interactive trait or the orientation changed: nothing picked up stays so. */
-  reset() {
-    this.input.selected = null;
-    this.marks();
-  }
-
-  /** @param {AbortSignal} signal */
-  listen(signal) {
-    this.drawing.listen(signal);
-    this.input.listen(signal);
-  }
-
-  destroy() {
-    clearTimeout(this.timer);
-    this.input.destroy();
-    this.view.destroy();
-  }
+  const guess = (path) => {
+    const now = state();
+    if (now.editor || replay.active || optimistic) return;
+    const after = afterMove(now, path);
+    if (!after) return;
+    optimistic = after;
+    input.selected = null;
+    draw(motion());
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!optimistic) return;
+      optimistic = null;
+      input.dropQueued();
+      draw(false);
+    }, OPTIMISTIC_TIMEOUT_MS);
+  };
+  /**
+   * Play the move along `path` in the position of state `version` (by default the one
+   * drawn): drawn at once when made on the position drawn, then sent.
+   * @param {number[]} path
+   * @param {number} [version]
+   */
+  const play = (path, version = state().version) => {
+    if (version === state().version) guess(path);
+    outbox.move({ kind: "move", path }, version);
+  };
+  const input = new BoardInput({
+    view,
+    sendMove: play,
+    sendSelect: (square) => outbox.now({ kind: "select", square }),
+    isWaiting: () => optimistic !== null,
+    command: press,
+    getState: shown,
+    intercept: (square) => Boolean(state().editor) && interactive() && editor.clickSquare(square),
+    getOrientation: () => view.orientation,
+    // Paused: the board is hidden and takes no move.
+    isInteractive: () => interactive() && !paused(),
+    isPaused: paused,
+    drawKey: (letter, square) => drawing.key(letter, square),
+    // A left click that does nothing else clears the position's arrows and rings.
+    idleClick: () => {
+      if (canDraw() && hasDrawing(state())) outbox.now({ kind: "draw", action: "clear" });
+    },
+    changed: marks,
+    announce,
+  });
+  return {
+    view,
+    element: view.element,
+    frame: view.frame,
+    shown,
+    play,
+    draw,
+    marks,
+    /** Play the clicks made while a move awaited Python's answer. */
+    flush: () => input.flushQueued(),
+    /**
+     * A new state from Python: the answer to a move drawn before it is not animated again
+     * (a running animation goes on); a refused one puts the piece back.
+     * @param {BoardState} next
+     * @param {PanelFacts} facts `animate`: animate the change; `replaying`: a replay is shown
+     */
+    update(next, { prev = null, animate = false, replaying = false }) {
+      const guessed = optimistic;
+      optimistic = null;
+      clearTimeout(timer);
+      const confirms = Boolean(guessed) && confirmsMove(/** @type {OptimisticState} */ (guessed), next);
+      if (guessed && !confirms && prev && next.version === prev.version) input.dropQueued();
+      draw(animate && !replaying && !next.editor && !(prev && prev.editor), undefined, undefined, confirms);
+    },
+    /** The interactive trait changed: nothing picked up stays so. */
+    reset() {
+      input.selected = null;
+      marks();
+    },
+    /** @param {AbortSignal} signal */
+    listen(signal) {
+      drawing.listen(signal);
+      input.listen(signal);
+    },
+    destroy() {
+      clearTimeout(timer);
+      input.destroy();
+      view.destroy();
+    },
+  };
 }

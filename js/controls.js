@@ -11,7 +11,7 @@ import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis
 import { Clock } from "./clock.js";
 import { editingBarState } from "./editor.js";
 import { pieceSvg } from "./pieces.js";
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
 /** @import { Analysis, BoardState, Color, CommandName, Control, ControlState, Count, PanelFacts, PartialState, PlayerKind } from "./types.js" */
 /** @import { EvaluationParts } from "./analysis.js" */
@@ -53,19 +53,6 @@ const PAUSE_TITLE = "Pause the game and the clock (P)";
 const RESUME_TITLE = "Resume the game and the clock (P)";
 /** @type {Record<string, string>} */
 const CONFIRM = { resign: "Really resign?", new: "Really start again?", restart: "Really restart?" };
-
-/**
- * A button of the bar or the controls.
- * @param {ButtonAction} action
- * @param {string} label
- * @param {string} [title]
- */
-function button(action, label, title) {
-  const b = el("button", "cw-btn", { type: "button", "data-action": action });
-  b.textContent = label;
-  if (title) b.title = title;
-  return b;
-}
 
 /**
  * A switch: a checkbox with role switch, drawn as a small track and knob, with its words.
@@ -443,26 +430,17 @@ export class Chrome {
   }
 
   /**
-   * A new state (`prev`: the one drawn before, if any: what changed is read aloud). While
-   * a position is edited, the bar and the status line speak of it, and the controls hide.
-   * @param {BoardState | null} state
+   * Draw the bar, the status line, the buttons and the analysis lines for a new state
+   * (`prev`: the one drawn before, if any: what changed is read aloud). While a position
+   * is edited, the bar and the status line speak of it, and the controls hide.
+   * @param {BoardState | null} next
    * @param {PanelFacts} [facts]
    */
-  update(state, { prev = null } = {}) {
-    const editing = Boolean(state && state.editor);
+  update(next, { prev = null } = {}) {
+    const editing = Boolean(next && next.editor);
     this.controls.hidden = editing;
-    this.draw(
-      state && editing ? editingBarState(state) : state,
-      prev && state ? this.speak(prev, state) : "",
-    );
-  }
-
-  /**
-   * Draw the bar, the status line, the buttons and the analysis lines for a state.
-   * @param {BoardState | null} state
-   * @param {string} [announce] what to read aloud
-   */
-  draw(state, announce = "") {
+    const announce = prev && next ? this.speak(prev, next) : "";
+    const state = next && editing ? editingBarState(next) : next;
     const prevStatus = this.state && this.state.status;
     this.state = state;
     if (!state || !state.status) return;

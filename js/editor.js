@@ -6,7 +6,7 @@
 // (state.editor.error), and "done" starts a game from it.
 
 import { pieceSvg, pieceWords } from "./pieces.js";
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
 /**
  * @import { BoardState, Color, Count, DrawnState, EditIntent, EditorState, IntentDraft } from "./types.js"
@@ -16,19 +16,6 @@ import { el } from "./dom.js";
 
 /** @type {Tool[]} */
 export const TOOLS = ["black-man", "black-king", "white-man", "white-king", "none"];
-
-/**
- * A button of the editor.
- * @param {string} action its data-action
- * @param {string | Node} label
- * @param {string} [title]
- */
-function button(action, label, title) {
-  const b = el("button", "cw-btn", { type: "button", "data-action": action });
-  b.append(label);
-  if (title) b.title = title;
-  return b;
-}
 
 /**
  * The edit intent (without version) for a click on `square` with `tool` (a piece name

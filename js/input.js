@@ -24,12 +24,12 @@ import { emptyMarks } from "./view.js";
  * @property {() => Color} getOrientation
  * @property {() => boolean} isInteractive
  * @property {() => void} changed redraw the marks
- * @property {(text: string) => void} [announce]
- * @property {(square: number) => boolean} [intercept]
- * @property {() => boolean} [isWaiting]
- * @property {() => boolean} [isPaused]
- * @property {() => void} [idleClick] a click that did nothing else (clears the drawing)
- * @property {(letter: "a" | "m", square: number) => boolean} [drawKey] A or M on the cursor's square
+ * @property {(text: string) => void} announce
+ * @property {(square: number) => boolean} intercept
+ * @property {() => boolean} isWaiting
+ * @property {() => boolean} isPaused
+ * @property {() => void} idleClick a click that did nothing else (clears the drawing)
+ * @property {(letter: "a" | "m", square: number) => boolean} drawKey A or M on the cursor's square
  */
 /**
  * @typedef {object} Press A pointer pressed on a piece.
@@ -60,19 +60,19 @@ export class BoardInput {
     this.getOrientation = options.getOrientation;
     this.isInteractive = options.isInteractive;
     this.changed = options.changed;
-    this.announce = options.announce || (() => {});
+    this.announce = options.announce;
     // `intercept(square)`: a click the board takes for itself (the position editor);
     // returns true when it handled the click.
-    this.intercept = options.intercept || (() => false);
+    this.intercept = options.intercept;
     // `isWaiting()`: a move is drawn ahead of Python's answer; clicks wait for it.
-    this.isWaiting = options.isWaiting || (() => false);
+    this.isWaiting = options.isWaiting;
     // `isPaused()`: the game is paused and the board hidden: only P (resume) is taken.
-    this.isPaused = options.isPaused || (() => false);
+    this.isPaused = options.isPaused;
     // `idleClick()`: a click on the board that picked nothing up and sent no move.
-    this.idleClick = options.idleClick || (() => {});
+    this.idleClick = options.idleClick;
     // `drawKey(letter, square)`: A (an arrow's start, then its end) or M (mark) pressed
     // with the keyboard cursor on `square`; returns whether it was taken.
-    this.drawKey = options.drawKey || (() => false);
+    this.drawKey = options.drawKey;
     /** @type {(number | null)[]} */
     this.queued = [];
     /** @type {number | null} */

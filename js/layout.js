@@ -9,55 +9,53 @@ import { el } from "./dom.js";
 
 /** @import { BoardState, PanelFacts } from "./types.js" */
 
-export class Layout {
-  /**
-   * `main`: the column's elements, top to bottom; `aside`: the panels beside it.
-   * @param {{ main: HTMLElement[], aside: { element: HTMLElement, visible: boolean }[] }} parts
-   */
-  constructor({ main, aside }) {
-    this.root = el("div", "cw-root");
-    const column = el("div", "cw-main");
-    column.append(...main);
-    this.asideParts = aside;
-    this.aside = el("div", "cw-aside");
-    this.aside.append(...aside.map((part) => part.element));
-    this.root.append(column, this.aside);
-  }
-
-  /**
-   * The root's classes for a new state (after the aside's panels have drawn it).
-   * @param {BoardState} state
-   * @param {PanelFacts} facts
-   */
-  update(state, { paused = false }) {
-    const classes = this.root.classList;
-    classes.toggle("cw-busy", Boolean(state.thinking) && !state.result);
-    classes.toggle("cw-paused", paused);
-    classes.toggle("cw-editing", Boolean(state.editor));
-    const aside = this.asideParts.some((part) => part.visible);
-    classes.toggle("cw-with-aside", aside);
-    this.aside.hidden = !aside;
-  }
-
-  /**
-   * The view's options: a board that only shows, the screen-reader mode, and the board's
-   * width (the size trait, in pixels; none: the cell's width up to the stylesheet's
-   * default; never wider than the cell).
-   * @param {{ interactive: boolean, accessible: boolean, size: number | null | undefined }} options
-   */
-  setOptions({ interactive, accessible, size }) {
-    this.root.classList.toggle("cw-readonly", !interactive);
-    this.root.classList.toggle("cw-accessible", accessible);
-    if (typeof size === "number" && size > 0) this.root.style.setProperty("--cw-size", `${size}px`);
-    else this.root.style.removeProperty("--cw-size");
-  }
-
-  /**
-   * A move starts or stops awaiting Python's answer.
-   * @param {boolean} on
-   */
-  awaiting(on) {
-    if (on) this.root.dataset.awaiting = "move";
-    else delete this.root.dataset.awaiting;
-  }
+/**
+ * The frame of one view. `main`: the column's elements, top to bottom; `aside`: the
+ * panels beside it.
+ * @param {{ main: HTMLElement[], aside: { element: HTMLElement, visible: boolean }[] }} parts
+ */
+export function createLayout({ main, aside }) {
+  const root = el("div", "cw-root");
+  const classes = root.classList;
+  const column = el("div", "cw-main");
+  column.append(...main);
+  const side = el("div", "cw-aside");
+  side.append(...aside.map((part) => part.element));
+  root.append(column, side);
+  return {
+    root,
+    /**
+     * The root's classes for a new state (after the aside's panels have drawn it).
+     * @param {BoardState} state
+     * @param {PanelFacts} facts
+     */
+    update(state, { paused = false }) {
+      classes.toggle("cw-busy", Boolean(state.thinking) && !state.result);
+      classes.toggle("cw-paused", paused);
+      classes.toggle("cw-editing", Boolean(state.editor));
+      const shown = aside.some((part) => part.visible);
+      classes.toggle("cw-with-aside", shown);
+      side.hidden = !shown;
+    },
+    /**
+     * The view's options: a board that only shows, the screen-reader mode, and the
+     * board's width (the size trait, in pixels; none: the cell's width up to the
+     * stylesheet's default; never wider than the cell).
+     * @param {{ interactive: boolean, accessible: boolean, size: number | null | undefined }} options
+     */
+    setOptions({ interactive, accessible, size }) {
+      classes.toggle("cw-readonly", !interactive);
+      classes.toggle("cw-accessible", accessible);
+      if (typeof size === "number" && size > 0) root.style.setProperty("--cw-size", `${size}px`);
+      else root.style.removeProperty("--cw-size");
+    },
+    /**
+     * A move starts or stops awaiting Python's answer.
+     * @param {boolean} on
+     */
+    awaiting(on) {
+      if (on) root.dataset.awaiting = "move";
+      else delete root.dataset.awaiting;
+    },
+  };
 }

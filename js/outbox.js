@@ -24,111 +24,101 @@
 // should end it, and the next action then goes as before (and may be refused as old).
 export const ANSWER_TIMEOUT_MS = 10000;
 
-export class Outbox {
-  /**
-   * `model.send` takes the messages; `version()` is the version of the state drawn now
-   * (undefined before the first state); `awaiting(on)` is told when a move starts and
-   * stops awaiting its answer.
-   * @param {{
-   *   model: Pick<Model, "send">,
-   *   version: () => number | undefined,
-   *   awaiting?: (on: boolean) => void,
-   *   timeoutMs?: number,
-   * }} options
-   */
-  constructor({ model, version, awaiting = () => {}, timeoutMs = ANSWER_TIMEOUT_MS }) {
-    this.model = model;
-    this.version = version;
-    this.awaiting = awaiting;
-    this.timeoutMs = timeoutMs;
-    /** @type {MakeIntent[]} */
-    this.waiting = [];
-    this.inFlight = false;
-    /** @type {ReturnType<typeof setTimeout> | null} */
-    this.timer = null;
-    /** A move sent and not answered yet. */
-    this.moving = false;
-    /** @type {ReturnType<typeof setTimeout> | null} */
-    this.moveTimer = null;
-  }
+/**
+ * The view's outbox. `model.send` takes the messages; `version()` is the version of the
+ * state drawn now (undefined before the first state: nothing goes); `awaiting(on)` is
+ * told when a move starts and stops awaiting its answer.
+ * @param {{
+ *   model: Pick<Model, "send">,
+ *   version: () => number | undefined,
+ *   awaiting?: (on: boolean) => void,
+ *   timeoutMs?: number,
+ * }} options
+ */
+export function createOutbox({ model, version, awaiting = () => {}, timeoutMs = ANSWER_TIMEOUT_MS }) {
+  /** @type {MakeIntent[]} */
+  let waiting = [];
+  let inFlight = false; // an action sent and not answered yet
+  let moving = false; // a move sent and not answered yet
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let moveTimer;
 
   /**
-   * Send `draft` now, stamped with `version` (by default the state drawn); nothing
-   * before the first state.
+   * Send `draft` now, stamped with `stamp` (by default the version of the state drawn).
    * @param {IntentDraft} draft
-   * @param {number | undefined} [version]
+   * @param {number | undefined} [stamp]
    */
-  now(draft, version = this.version()) {
-    if (typeof version === "number") this.model.send(/** @type {Intent} */ ({ ...draft, version }));
-  }
-
-  /**
-   * Send a move now (stamped with `version`, by default the state drawn); actions wait
-   * for its answer, or for a while should none come.
-   * @param {IntentDraft} draft
-   * @param {number | undefined} [version]
-   */
-  move(draft, version = this.version()) {
-    if (typeof version !== "number") return;
-    // (awaited before it goes: an answer may come before send returns)
-    this.moving = true;
-    this.awaiting(true);
-    clearTimeout(this.moveTimer);
-    this.moveTimer = setTimeout(() => {
-      this.moveDone();
-      if (!this.inFlight) this.next();
-    }, this.timeoutMs);
-    this.now(draft, version);
-  }
-
-  moveDone() {
-    clearTimeout(this.moveTimer);
-    if (this.moving) this.awaiting(false);
-    this.moving = false;
-  }
-
-  /**
-   * Send the action `make()` returns (without its version), now or once the answer to
-   * the one before has come; `make` returning null sends nothing.
-   * @param {MakeIntent} make
-   */
-  send(make) {
-    this.waiting.push(make);
-    if (!this.inFlight) this.next();
-  }
-
+  const now = (draft, stamp = version()) => {
+    if (typeof stamp === "number") model.send(/** @type {Intent} */ ({ ...draft, version: stamp }));
+  };
+  const moveDone = () => {
+    clearTimeout(moveTimer);
+    if (moving) awaiting(false);
+    moving = false;
+  };
+  const next = () => {
+    if (moving) return; // a move's answer is awaited: its answer or its timeout goes on
+    while (waiting.length) {
+      const message = /** @type {MakeIntent} */ (waiting.shift())(); // (the list is not empty)
+      const stamp = version();
+      if (!message || typeof stamp !== "number") continue;
+      inFlight = true;
+      // Should no answer come (the kernel gone), do not hold the next action forever.
+      timer = setTimeout(answered, timeoutMs);
+      now(message, stamp);
+      return;
+    }
+  };
   /**
    * A new state has come (and been drawn): the move or action it answers is done. Then
    * `flush()` (the clicks made meanwhile, which may send a move), then the next action.
    * @param {() => void} [flush]
    */
-  answered(flush) {
-    this.moveDone();
-    clearTimeout(this.timer);
-    this.timer = null;
-    this.inFlight = false;
+  const answered = (flush) => {
+    moveDone();
+    clearTimeout(timer);
+    inFlight = false;
     if (flush) flush();
-    this.next();
-  }
-
-  next() {
-    if (this.moving) return; // a move's answer is awaited: answered() or its timeout goes on
-    while (this.waiting.length) {
-      const message = /** @type {MakeIntent} */ (this.waiting.shift())(); // (the list is not empty)
-      const version = this.version();
-      if (!message || typeof version !== "number") continue;
-      this.inFlight = true;
-      // Should no answer come (the kernel gone), do not hold the next action forever.
-      this.timer = setTimeout(() => this.answered(), this.timeoutMs);
-      this.now(message, version);
-      return;
-    }
-  }
-
-  destroy() {
-    clearTimeout(this.timer);
-    clearTimeout(this.moveTimer);
-    this.timer = null;
-    this.waiting = [];
-  }
+    next();
+  };
+  return {
+    now,
+    answered,
+    /**
+     * Send a move now (stamped with `stamp`, by default the state drawn); actions wait
+     * for its answer, or for a while should none come.
+     * @param {IntentDraft} draft
+     * @param {number | undefined} [stamp]
+     */
+    move(draft, stamp = version()) {
+      if (typeof stamp !== "number") return;
+      // (awaited before it goes: an answer may come before send returns)
+      moving = true;
+      awaiting(true);
+      clearTimeout(moveTimer);
+      moveTimer = setTimeout(() => {
+        moveDone();
+        if (!inFlight) next();
+      }, timeoutMs);
+      now(draft, stamp);
+    },
+    /**
+     * Send the action `make()` returns (without its version), now or once the answer to
+     * the one before has come; `make` returning null sends nothing.
+     * @param {MakeIntent} make
+     */
+    send(make) {
+      waiting.push(make);
+      if (!inFlight) next();
+    },
+    destroy() {
+      clearTimeout(timer);
+      clearTimeout(moveTimer);
+      waiting = [];
+    },
+  };
 }
+
+/** @typedef {ReturnType<typeof createOutbox>} Outbox */

@@ -9,7 +9,7 @@
 // Keyboard: when the cover appears while the board had focus, focus moves to Resume
 // (P works there too); when it goes, focus returns to the board.
 
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
 /** @import { BoardState, PartialState } from "./types.js" */
 
@@ -43,9 +43,7 @@ export class PauseCover {
     const title = el("div", "cw-paused-title");
     title.textContent = "Paused";
     this.text = el("div", "cw-paused-text", { "data-role": "paused-text" });
-    this.button = el("button", "cw-btn cw-primary", { type: "button", "data-action": "resume" });
-    this.button.textContent = "Resume";
-    this.button.title = "Resume the game and the clock (P)";
+    this.button = button("resume", "Resume", "Resume the game and the clock (P)", "cw-btn cw-primary");
     this.element.append(title, this.text, this.button);
     this.element.hidden = true;
   }

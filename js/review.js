@@ -8,7 +8,7 @@
 
 import "./review.css";
 import { control } from "./controls.js";
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
 /** @import { Analysis, BoardState, CommandName, Control, ReviewPoint, ReviewState, PanelFacts } from "./types.js" */
 /** @typedef {Extract<Exclude<CommandName, "goto">, Control>} ReviewCommand */
@@ -175,8 +175,7 @@ export class ReviewPanel {
     /** @type {Map<ReviewCommand, HTMLButtonElement>} */
     this.buttons = new Map();
     for (const [name, label, title] of BUTTONS) {
-      const b = el("button", "cw-btn", { type: "button", "data-action": name, title });
-      b.textContent = label;
+      const b = button(name, label, title);
       this.buttons.set(name, b);
       this.buttonBox.appendChild(b);
     }

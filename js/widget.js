@@ -16,22 +16,22 @@
 import "./widget.css";
 import { CommandLine } from "./accessible.js";
 import { motionAllowed } from "./animate.js";
-import { BoardPart } from "./board.js";
+import { createBoard } from "./board.js";
 import { Chrome, announcement } from "./controls.js";
 import { EditorPanel } from "./editor.js";
 import { ExplorerPanel } from "./explorer.js";
 import { GameInfoHeader } from "./gameinfo.js";
-import { Layout } from "./layout.js";
+import { createLayout } from "./layout.js";
 import { Milestones } from "./milestones.js";
 import { MoveList } from "./movelist.js";
 import { NetworkLine } from "./network.js";
-import { Outbox } from "./outbox.js";
+import { createOutbox } from "./outbox.js";
 import { PauseCover, isPaused } from "./pause.js";
 import { ReplayPanel } from "./replay.js";
 import { ReviewPanel, reviewAnnouncement } from "./review.js";
 import { DrawnReport } from "./report.js";
 
-/** @import { BoardState, Color, CommandName, IntentDraft, Model, Panel } from "./types.js" */
+/** @import { BoardState, Color, CommandName, IntentDraft, Model, ModelTraits, Panel } from "./types.js" */
 
 /**
  * Draw one view of the widget in `el`; returns its cleanup.
@@ -48,7 +48,17 @@ function render({ model, el }) {
   const say = (text) => {
     chrome.live.textContent = text;
   };
-  const outbox = new Outbox({ model, version: () => state.version, awaiting: (on) => layout.awaiting(on) });
+  const outbox = createOutbox({ model, version: () => state.version, awaiting: (on) => layout.awaiting(on) });
+  // A view preference (orientation, live_eval, accessible), set from this view.
+  /**
+   * @template {"orientation" | "live_eval" | "accessible"} K
+   * @param {K} name
+   * @param {ModelTraits[K]} value
+   */
+  const setTrait = (name, value) => {
+    model.set(name, value);
+    model.save_changes();
+  };
   /** @param {IntentDraft} message */
   const act = (message) => outbox.send(() => message);
   // Every command: the buttons, their keys, the cover, the network line.
@@ -77,17 +87,10 @@ function render({ model, el }) {
   const review = new ReviewPanel({ command: (name) => act({ kind: "command", name }), goto: (ply) => moveList.request(ply) });
   const chrome = new Chrome({
     onCommand: command,
-    onFlip: () => {
-      model.set("orientation", model.get("orientation") === "white" ? "black" : "white");
-      model.save_changes();
-    },
-    onEvaluation: (on) => {
-      model.set("live_eval", Boolean(on));
-      model.save_changes();
-    },
+    onFlip: () => setTrait("orientation", model.get("orientation") === "white" ? "black" : "white"),
+    onEvaluation: (on) => setTrait("live_eval", Boolean(on)),
     onAccessible: (on) => {
-      model.set("accessible", Boolean(on));
-      model.save_changes();
+      setTrait("accessible", Boolean(on));
       chrome.say(
         on
           ? "Screen-reader mode on: type moves and commands in the Command box above the board; ? lists the commands."
@@ -100,7 +103,7 @@ function render({ model, el }) {
         .filter(Boolean)
         .join(" "),
   });
-  const board = new BoardPart({
+  const board = createBoard({
     outbox,
     state: () => state,
     interactive,
@@ -131,7 +134,7 @@ function render({ model, el }) {
   const report = new DrawnReport({ model, drawn: () => state.version });
   board.frame.append(cover.element);
   chrome.controls.insertBefore(milestones.button, chrome.switches);
-  const layout = new Layout({
+  const layout = createLayout({
     main: [
       gameInfo.element,
       chrome.bar,
