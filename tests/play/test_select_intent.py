@@ -33,15 +33,15 @@ def clicked_path(session: PlaySession, *path: int) -> Outcome:
     return session.handle({"kind": "move", "version": session.version, "path": list(path)})
 
 
-def status(session: PlaySession) -> tuple[str, str]:
-    shown = session.state["status"]
-    return shown["kind"], shown["text"]
-
-
 def started(game: Game | None = None, **options: Any) -> PlaySession:
     session = PlaySession(game, **options)
     session.start()
     return session
+
+
+def refused(text: str) -> dict[str, str]:
+    """The status line of a refusal saying ``text``."""
+    return {"text": text, "kind": "refused"}
 
 
 def test_parse_reads_the_square_and_refuses_anything_else() -> None:
@@ -75,13 +75,13 @@ def test_while_the_computer_thinks_a_select_is_answered_as_the_click_was() -> No
         version = session.version
         outcome = select(session, 22)
         assert outcome.kind == "refused" and not outcome.changed
-        assert status(session) == ("refused", THINKING_REFUSAL)
+        assert session.state["status"] == refused(THINKING_REFUSAL)
         assert session.state["thinking"] is True and session.version == version
         assert [str(m) for m in game.moves] == ["11-15"]
         release.set()
         assert session.wait(30)
         assert [str(m) for m in game.moves] == ["11-15", "23-19"]
-        assert status(session) == ("turn", "Black to move")  # the refusal is gone
+        assert session.state["status"] == {"text": "Black to move", "kind": "turn"}  # refusal gone
     finally:
         release.set()
         session.close()
@@ -93,9 +93,9 @@ def test_a_piece_that_cannot_move_while_a_capture_is_due_is_explained_as_before(
     by_select = started(Game(fen=fen))
     before = clicked_path(by_path, 11, 11)
     after = select(by_select, 11)
-    assert status(by_select) == status(by_path)
-    kind, text = status(by_select)
-    assert kind == "refused" and text.startswith("The piece on 11 cannot move: a capture")
+    assert by_select.state["status"] == by_path.state["status"]
+    assert by_select.state["status"]["kind"] == "refused"
+    assert by_select.state["status"]["text"].startswith("The piece on 11 cannot move: a capture")
     # The same outcome (a lesson counts it as the same slip), and the game untouched.
     assert (after.kind, after.text, after.path, after.changed) == (
         before.kind,
@@ -112,4 +112,4 @@ def test_a_stale_select_is_refused_as_an_old_position() -> None:
     assert clicked_path(session, 11, 15).kind == "played"
     stale = session.handle({"kind": "select", "version": session.version - 1, "square": 22})
     assert stale.kind == "refused"
-    assert status(session)[1].startswith("That was played on an old position")
+    assert session.state["status"]["text"].startswith("That was played on an old position")
