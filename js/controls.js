@@ -9,10 +9,11 @@
 
 import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis.js";
 import { Clock } from "./clock.js";
+import { editingBarState } from "./editor.js";
 import { pieceSvg } from "./pieces.js";
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
-/** @import { Analysis, BoardState, Color, CommandName, Control, ControlState, Count, PartialState, PlayerKind } from "./types.js" */
+/** @import { Analysis, BoardState, Color, CommandName, Control, ControlState, Count, PanelFacts, PartialState, PlayerKind } from "./types.js" */
 /** @import { EvaluationParts } from "./analysis.js" */
 /**
  * @typedef {"new" | "restart" | "pause" | "undo" | "redo" | "flip" | "hint" | "replay" | "edit"
@@ -36,6 +37,8 @@ import { el } from "./dom.js";
  * @property {() => void} onFlip
  * @property {(on: boolean) => void} [onEvaluation]
  * @property {(on: boolean) => void} [onAccessible]
+ * @property {(prev: BoardState, next: BoardState) => string} [speak] what to read aloud for a
+ *   new state (by default its `announcement`)
  */
 /**
  * @typedef {object} Switch A switch of the controls: a checkbox drawn as a track and knob.
@@ -50,19 +53,6 @@ const PAUSE_TITLE = "Pause the game and the clock (P)";
 const RESUME_TITLE = "Resume the game and the clock (P)";
 /** @type {Record<string, string>} */
 const CONFIRM = { resign: "Really resign?", new: "Really start again?", restart: "Really restart?" };
-
-/**
- * A button of the bar or the controls.
- * @param {ButtonAction} action
- * @param {string} label
- * @param {string} [title]
- */
-function button(action, label, title) {
-  const b = el("button", "cw-btn", { type: "button", "data-action": action });
-  b.textContent = label;
-  if (title) b.title = title;
-  return b;
-}
 
 /**
  * A switch: a checkbox with role switch, drawn as a small track and knob, with its words.
@@ -235,8 +225,9 @@ export class Chrome {
    * the caller between the status line and the controls.
    * @param {ChromeOptions} options
    */
-  constructor({ onCommand, onFlip, onEvaluation = () => {}, onAccessible = () => {} }) {
+  constructor({ onCommand, onFlip, onEvaluation = () => {}, onAccessible = () => {}, speak = announcement }) {
     this.onCommand = onCommand;
+    this.speak = speak;
     this.onFlip = onFlip;
     this.onEvaluation = onEvaluation;
     this.onAccessible = onAccessible;
@@ -439,11 +430,17 @@ export class Chrome {
   }
 
   /**
-   * Draw the bar, the status line, the buttons and the analysis lines for a state.
-   * @param {BoardState | null} state
-   * @param {{ announce?: string }} [options] `announce`: what to read aloud
+   * Draw the bar, the status line, the buttons and the analysis lines for a new state
+   * (`prev`: the one drawn before, if any: what changed is read aloud). While a position
+   * is edited, the bar and the status line speak of it, and the controls hide.
+   * @param {BoardState | null} next
+   * @param {PanelFacts} [facts]
    */
-  update(state, { announce = "" } = {}) {
+  update(next, { prev = null } = {}) {
+    const editing = Boolean(next && next.editor);
+    this.controls.hidden = editing;
+    const announce = prev && next ? this.speak(prev, next) : "";
+    const state = next && editing ? editingBarState(next) : next;
     const prevStatus = this.state && this.state.status;
     this.state = state;
     if (!state || !state.status) return;

@@ -15,6 +15,22 @@ export function el(tag, className, attrs = {}) {
   return node;
 }
 
+/**
+ * A button (`type="button"`) that does `action` (its data-action), with its label and,
+ * if given, its title (the tooltip).
+ * @param {string} action
+ * @param {string | Node} label
+ * @param {string} [title]
+ * @param {string} [className]
+ * @returns {HTMLButtonElement}
+ */
+export function button(action, label, title, className = "cw-btn") {
+  const b = el("button", className, { type: "button", "data-action": action });
+  b.append(label);
+  if (title) b.title = title;
+  return b;
+}
+
 let idCounter = 0;
 
 /**

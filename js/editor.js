@@ -6,7 +6,7 @@
 // (state.editor.error), and "done" starts a game from it.
 
 import { pieceSvg, pieceWords } from "./pieces.js";
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
 /**
  * @import { BoardState, Color, Count, DrawnState, EditIntent, EditorState, IntentDraft } from "./types.js"
@@ -16,19 +16,6 @@ import { el } from "./dom.js";
 
 /** @type {Tool[]} */
 export const TOOLS = ["black-man", "black-king", "white-man", "white-king", "none"];
-
-/**
- * A button of the editor.
- * @param {string} action its data-action
- * @param {string | Node} label
- * @param {string} [title]
- */
-function button(action, label, title) {
-  const b = el("button", "cw-btn", { type: "button", "data-action": action });
-  b.append(label);
-  if (title) b.title = title;
-  return b;
-}
 
 /**
  * The edit intent (without version) for a click on `square` with `tool` (a piece name
@@ -77,6 +64,28 @@ export function editorBoardState(state) {
     pending: null,
     last_move: null,
     hint: null,
+  };
+}
+
+/**
+ * What the bar and the status line show while editing: the position being edited (its
+ * side to move and counts), and Python's refusal of an edit, else what is being done.
+ * @param {BoardState} state a state with the editor open
+ * @returns {BoardState}
+ */
+export function editingBarState(state) {
+  const editor = /** @type {EditorState} */ (state.editor);
+  const side = (state.names || {})[editor.turn] || editor.turn;
+  const refused = state.status && state.status.kind === "refused";
+  return {
+    ...state,
+    turn: editor.turn,
+    result: null,
+    draw_offer: null,
+    draw_claim: null,
+    counts: countPieces(editor.pieces),
+    status: refused ? state.status : { text: `Setting up a position: ${side} to move`, kind: "turn" },
+    clock: null,
   };
 }
 

@@ -10,7 +10,7 @@
 import "./explorer.css";
 import { el } from "./dom.js";
 
-/** @import { BoardState, ExplorerRow, ExplorerState } from "./types.js" */
+/** @import { BoardState, ExplorerRow, ExplorerState, PanelFacts } from "./types.js" */
 
 /**
  * `part` of `whole` as a whole percentage ("0%" of nothing).
@@ -84,9 +84,10 @@ export class ExplorerPanel {
   /**
    * Draw the panel of a new state.
    * @param {BoardState | null} state
-   * @param {{ interactive?: boolean }} [options]
+   * @param {PanelFacts} [facts] (while paused the panel is hidden and inert: no clicks)
    */
-  update(state, { interactive = true } = {}) {
+  update(state, { interactive = true, paused = false } = {}) {
+    interactive = interactive && !paused;
     /** @type {ExplorerState | null} */
     const explorer = (state && state.explorer) || null;
     this.element.hidden = !explorer;

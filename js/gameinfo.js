@@ -10,7 +10,7 @@
 import "./gameinfo.css";
 import { el } from "./dom.js";
 
-/** @import { Color, GameInfo, OpeningState } from "./types.js" */
+/** @import { BoardState, Color, GameInfo, OpeningState } from "./types.js" */
 /** @typedef {{ players: string, event: string, result: string, opening: string }} GameInfoLines */
 
 /**
@@ -48,7 +48,12 @@ export function gameInfoLines(info, opening = null) {
 }
 
 export class GameInfoHeader {
-  constructor() {
+  /**
+   * `info()` reads the `game_info` trait.
+   * @param {{ info: () => GameInfo | null | undefined }} options
+   */
+  constructor({ info }) {
+    this.info = info;
     this.element = el("div", "cw-gameinfo", { "data-role": "game-info" });
     this.players = el("div", "cw-gameinfo-players", { "data-role": "game-info-players" });
     this.event = el("div", "cw-gameinfo-event", { "data-role": "game-info-event" });
@@ -60,11 +65,10 @@ export class GameInfoHeader {
 
   /**
    * Draw the header of the `game_info` trait and the game's opening (state.opening).
-   * @param {GameInfo | null | undefined} info
-   * @param {OpeningState | null} [opening]
+   * @param {BoardState | null} state
    */
-  update(info, opening = null) {
-    const lines = gameInfoLines(info, opening);
+  update(state) {
+    const lines = gameInfoLines(this.info(), (state && state.opening) || null);
     for (const key of /** @type {(keyof GameInfoLines)[]} */ (["players", "event", "result", "opening"])) {
       const node = this[key];
       if (node.textContent !== lines[key]) node.textContent = lines[key];

@@ -17,17 +17,19 @@ import { emptyMarks } from "./view.js";
  * @typedef {object} InputOptions What the board's input needs from the view around it.
  * @property {BoardView} view
  * @property {(path: number[]) => void} sendMove
+ * @property {(square: number) => void} sendSelect a piece clicked that cannot be picked up
+ *   (the computer thinks, or a capture is due elsewhere): Python says why
  * @property {(action: "pause" | "undo" | "redo" | "flip" | "hint") => void} command a key's control
  * @property {() => DrawnState} getState what the board draws now
  * @property {() => Color} getOrientation
  * @property {() => boolean} isInteractive
  * @property {() => void} changed redraw the marks
- * @property {(text: string) => void} [announce]
- * @property {(square: number) => boolean} [intercept]
- * @property {() => boolean} [isWaiting]
- * @property {() => boolean} [isPaused]
- * @property {() => void} [idleClick] a click that did nothing else (clears the drawing)
- * @property {(letter: "a" | "m", square: number) => boolean} [drawKey] A or M on the cursor's square
+ * @property {(text: string) => void} announce
+ * @property {(square: number) => boolean} intercept
+ * @property {() => boolean} isWaiting
+ * @property {() => boolean} isPaused
+ * @property {() => void} idleClick a click that did nothing else (clears the drawing)
+ * @property {(letter: "a" | "m", square: number) => boolean} drawKey A or M on the cursor's square
  */
 /**
  * @typedef {object} Press A pointer pressed on a piece.
@@ -44,7 +46,7 @@ const NAV_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Ho
 
 export class BoardInput {
   /**
-   * `view`: the BoardView; `sendMove(path)`; `command(action)` for U/R/F/H/P;
+   * `view`: the BoardView; `sendMove(path)`; `sendSelect(square)`; `command(action)` for U/R/F/H/P;
    * `getState()`, `getOrientation()`, `isInteractive()`; `changed()` redraws the marks;
    * `announce(text)` speaks through the live region.
    * @param {InputOptions} options
@@ -52,24 +54,25 @@ export class BoardInput {
   constructor(options) {
     this.view = options.view;
     this.sendMove = options.sendMove;
+    this.sendSelect = options.sendSelect;
     this.command = options.command;
     this.getState = options.getState;
     this.getOrientation = options.getOrientation;
     this.isInteractive = options.isInteractive;
     this.changed = options.changed;
-    this.announce = options.announce || (() => {});
+    this.announce = options.announce;
     // `intercept(square)`: a click the board takes for itself (the position editor);
     // returns true when it handled the click.
-    this.intercept = options.intercept || (() => false);
+    this.intercept = options.intercept;
     // `isWaiting()`: a move is drawn ahead of Python's answer; clicks wait for it.
-    this.isWaiting = options.isWaiting || (() => false);
+    this.isWaiting = options.isWaiting;
     // `isPaused()`: the game is paused and the board hidden: only P (resume) is taken.
-    this.isPaused = options.isPaused || (() => false);
+    this.isPaused = options.isPaused;
     // `idleClick()`: a click on the board that picked nothing up and sent no move.
-    this.idleClick = options.idleClick || (() => {});
+    this.idleClick = options.idleClick;
     // `drawKey(letter, square)`: A (an arrow's start, then its end) or M (mark) pressed
     // with the keyboard cursor on `square`; returns whether it was taken.
-    this.drawKey = options.drawKey || (() => false);
+    this.drawKey = options.drawKey;
     /** @type {(number | null)[]} */
     this.queued = [];
     /** @type {number | null} */
@@ -148,18 +151,20 @@ export class BoardInput {
     const state = this.getState();
     this.explainWaiting(state);
     if (this.computerThinking(state) && square !== null && square !== undefined) {
-      // Not swallowed: the click goes to Python as an attempt that can never be legal,
-      // and Python says on the status line that the computer is thinking.
+      // Not swallowed: the click goes to Python (a select intent), which says on the
+      // status line that the computer is thinking.
       this.selected = null;
-      this.sendMove([square, square]);
+      this.sendSelect(square);
       this.changed();
-      return [square, square];
+      return null;
     }
-    const { select, send } = decideClick(state, this.selected, square, this.isInteractive());
+    const { select, send, explain } = decideClick(state, this.selected, square, this.isInteractive());
     const before = this.selected;
     this.selected = state && state.pending ? null : select;
     if (!send && !select && before === null && !(state && state.pending)) this.idleClick();
-    if (send) {
+    if (explain !== undefined) {
+      this.sendSelect(explain);
+    } else if (send) {
       this.sendMove(send);
     } else if (select && select !== before && !(state && state.pending)) {
       const prefix = currentPrefix(state, select);

@@ -6,7 +6,7 @@
 
 import { el } from "./dom.js";
 
-/** @import { BoardState, Color, History } from "./types.js" */
+/** @import { BoardState, Color, History, PanelFacts } from "./types.js" */
 /** @typedef {{ ply: number, notation: string }} MoveCell One move in the list. */
 /** @typedef {{ number: number, black: MoveCell | null, white: MoveCell | null }} MoveRow */
 
@@ -136,9 +136,10 @@ export class MoveList {
   /**
    * Draw the move list of a new state, and go on towards a position asked for.
    * @param {BoardState | null} state
-   * @param {{ interactive?: boolean }} [options]
+   * @param {PanelFacts} [facts] (while paused the panel is hidden and inert: no clicks)
    */
-  update(state, { interactive = true } = {}) {
+  update(state, { interactive = true, paused = false } = {}) {
+    interactive = interactive && !paused;
     /** Whether the moves may be clicked. */
     this.interactive = interactive;
     this.version = state ? state.version : null;

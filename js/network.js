@@ -7,7 +7,7 @@
 // the line shows nothing then: each thing is said once. Python runs the connection and
 // decides everything; this only shows it and passes the answer on.
 
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
 /** @import { BoardState, PeerRequest } from "./types.js" */
 /** @typedef {"accept-peer" | "refuse-peer"} PeerAnswer */
@@ -36,10 +36,8 @@ export class NetworkLine {
     this.text = el("span", "cw-network-text", { "data-role": "network-status", role: "status" });
     this.request = el("div", "cw-peer-request", { "data-role": "peer-request", role: "group" });
     this.requestText = el("span", "cw-peer-request-text", { role: "status" });
-    this.accept = el("button", "cw-btn cw-primary", { type: "button", "data-action": "accept-peer" });
-    this.accept.textContent = "Accept";
-    this.refuse = el("button", "cw-btn", { type: "button", "data-action": "refuse-peer" });
-    this.refuse.textContent = "Refuse";
+    this.accept = button("accept-peer", "Accept", "", "cw-btn cw-primary");
+    this.refuse = button("refuse-peer", "Refuse");
     this.request.append(this.requestText, this.accept, this.refuse);
     this.request.hidden = true;
     this.element.append(dot, this.text, this.request);

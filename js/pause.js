@@ -9,7 +9,7 @@
 // Keyboard: when the cover appears while the board had focus, focus moves to Resume
 // (P works there too); when it goes, focus returns to the board.
 
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
 /** @import { BoardState, PartialState } from "./types.js" */
 
@@ -25,7 +25,7 @@ export function isPaused(state) {
 export class PauseCover {
   /**
    * `resume()` asks Python to resume; `board` is the element focus returns to; `hides`
-   * lists what the pause hides (focus inside them moves to the cover).
+   * lists what the pause hides (made inert; focus inside them moves to the cover).
    * @param {{ resume: () => void, board: HTMLElement, hides?: HTMLElement[] }} options
    */
   constructor({ resume, board, hides = [board] }) {
@@ -43,9 +43,7 @@ export class PauseCover {
     const title = el("div", "cw-paused-title");
     title.textContent = "Paused";
     this.text = el("div", "cw-paused-text", { "data-role": "paused-text" });
-    this.button = el("button", "cw-btn cw-primary", { type: "button", "data-action": "resume" });
-    this.button.textContent = "Resume";
-    this.button.title = "Resume the game and the clock (P)";
+    this.button = button("resume", "Resume", "Resume the game and the clock (P)", "cw-btn cw-primary");
     this.element.append(title, this.text, this.button);
     this.element.hidden = true;
   }
@@ -64,6 +62,12 @@ export class PauseCover {
     const hadFocus = this.hides.some((node) => node.contains(document.activeElement));
     const coverFocus = this.element.contains(document.activeElement);
     this.element.hidden = !paused;
+    // What the pause hides takes no click, no focus, and is not read out.
+    for (const node of this.hides) {
+      node.toggleAttribute("inert", paused);
+      if (paused) node.setAttribute("aria-hidden", "true");
+      else node.removeAttribute("aria-hidden");
+    }
     if (paused && !this.shown && hadFocus) {
       (this.button.hidden ? this.element : this.button).focus({ preventScroll: true });
     }

@@ -6,7 +6,7 @@
 // the first k captured pieces gone). The panel offers first / back / forward / last,
 // play / pause and a speed; closing it shows the live position again.
 
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
 /** @import { BoardState, DrawnState, Move, PieceName, Pieces, Replay } from "./types.js" */
 /** @import { Plan } from "./animate.js" */
@@ -253,8 +253,8 @@ export class ReplayPanel {
    * @param {string} title
    */
   button(action, label, title) {
-    const b = el("button", "cw-btn cw-replay-btn", { type: "button", "data-action": action, title, "aria-label": title });
-    b.append(label);
+    const b = button(action, label, title, "cw-btn cw-replay-btn");
+    b.setAttribute("aria-label", title);
     return b;
   }
 

@@ -8,9 +8,9 @@
 
 import "./review.css";
 import { control } from "./controls.js";
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 
-/** @import { Analysis, BoardState, CommandName, Control, ReviewPoint, ReviewState } from "./types.js" */
+/** @import { Analysis, BoardState, CommandName, Control, ReviewPoint, ReviewState, PanelFacts } from "./types.js" */
 /** @typedef {Extract<Exclude<CommandName, "goto">, Control>} ReviewCommand */
 /**
  * @typedef {object} GraphGeometry Where the graph's parts go, in the SVG's units.
@@ -175,8 +175,7 @@ export class ReviewPanel {
     /** @type {Map<ReviewCommand, HTMLButtonElement>} */
     this.buttons = new Map();
     for (const [name, label, title] of BUTTONS) {
-      const b = el("button", "cw-btn", { type: "button", "data-action": name, title });
-      b.textContent = label;
+      const b = button(name, label, title);
       this.buttons.set(name, b);
       this.buttonBox.appendChild(b);
     }
@@ -187,9 +186,10 @@ export class ReviewPanel {
   /**
    * Draw the review of a new state.
    * @param {BoardState | null} state
-   * @param {{ interactive?: boolean }} [options]
+   * @param {PanelFacts} [facts] (while paused the panel is hidden and inert: no clicks)
    */
-  update(state, { interactive = true } = {}) {
+  update(state, { interactive = true, paused = false } = {}) {
+    interactive = interactive && !paused;
     const review = (state && !state.editor && state.review) || null;
     let anyButton = false;
     for (const [name, b] of this.buttons) {

@@ -14,7 +14,11 @@
  * @property {Set<number>} finals
  * @property {Set<number>} jumps
  */
-/** @typedef {{ select: number | null, send: number[] | null }} ClickResult What a click does. */
+/**
+ * @typedef {{ select: number | null, send: number[] | null, explain?: number }} ClickResult What a
+ * click does: the new selection, the path of a move to send, and a square Python is to
+ * say why its piece cannot move (sent as a select intent).
+ */
 
 /**
  * The colour of a piece name such as "black-king", or null.
@@ -123,10 +127,9 @@ export function targetsFor(legal, prefix) {
  * move intent to send (or null). Rules followed:
  * - a jump in progress cannot be abandoned: its piece stays selected; an empty square
  *   clicked is sent (a landing, or an attempt Python will explain);
- * - a piece of the side to move is picked up (clicking it again puts it down); a piece
- *   that cannot move while a capture is compulsory is also sent as the attempt
- *   `[square, square]`, which can never be legal, so that Python explains
- *   "you must jump" right away;
+ * - a piece of the side to move is picked up (clicking it again puts it down); for a
+ *   piece that cannot move while a capture is compulsory, `explain` asks Python to say
+ *   why ("you must jump") right away;
  * - with a piece picked up, a click on a marked square or any other empty playable
  *   square is sent as a move from that piece (legal or not: Python decides and explains);
  * - anything else just clears the selection.
@@ -158,7 +161,7 @@ export function decideClick(state, selected, square, interactive = true) {
   if (own) {
     if (square === selected) return none;
     const movable = movableSquares(state).has(square);
-    if (!movable && state.must_capture) return { select: square, send: [square, square] };
+    if (!movable && state.must_capture) return { select: square, send: null, explain: square };
     return { select: square, send: null };
   }
   if (selected && !piece) return { select: null, send: [selected, square] };

@@ -118,8 +118,8 @@ describe("decideClick: which click becomes which intent", () => {
   });
 
   it("explains at once why a piece cannot move while a capture is compulsory", () => {
-    // The man on 5 has no move because 9 must jump: [5, 5] can never be legal.
-    expect(decideClick(doubleJumpState(), null, 5)).toEqual({ select: 5, send: [5, 5] });
+    // The man on 5 has no move because 9 must jump: Python is asked to say so.
+    expect(decideClick(doubleJumpState(), null, 5)).toEqual({ select: 5, send: null, explain: 5 });
     // ...and a move then tried with it is sent too: Python answers "you must jump".
     expect(decideClick(doubleJumpState(), 5, 9)).toEqual({ select: 9, send: null });
     expect(decideClick(doubleJumpState(), 5, 10)).toEqual({ select: null, send: [5, 10] });

@@ -504,6 +504,15 @@ export interface MoveIntent {
   path: number[];
 }
 
+/** A piece clicked that the board could not pick up (the computer is thinking, or a
+ * capture is due with another piece): Python says why on the status line
+ * (play/intents.py SelectIntent). */
+export interface SelectIntent {
+  kind: "select";
+  version: number;
+  square: number;
+}
+
 /** A move typed on the command line, as typed ("11-15", "9x18x27"): Python reads it
  * (play/intents.py TypedMove) and handles the squares it names as a clicked path. */
 export interface TypedMoveIntent {
@@ -542,10 +551,42 @@ export type DrawIntent =
   | { kind: "draw"; version: number; action: "clear" };
 
 /** Every message the board sends. */
-export type Intent = MoveIntent | TypedMoveIntent | GotoIntent | CommandIntent | EditIntent | DrawIntent;
+export type Intent =
+  | MoveIntent
+  | TypedMoveIntent
+  | SelectIntent
+  | GotoIntent
+  | CommandIntent
+  | EditIntent
+  | DrawIntent;
 
-/** An intent as the view's parts build it: `send` adds the state's version. */
+/** An intent as the view's parts build it: the outbox adds the state's version. */
 export type IntentDraft = Without<Intent, "version">;
 
 /** `T` without the keys `K`, member by member of a union. */
 export type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+// ---------------------------------------------------------------------- the view's parts
+
+/** What the view tells its panels with each state, besides the state (js/widget.js). */
+export interface PanelFacts {
+  /** The interactive trait: the board takes input. */
+  interactive?: boolean;
+  /** The game is paused (its own pause or the network's): the board is hidden. */
+  paused?: boolean;
+  /** The state drawn before (null: this is the first). */
+  prev?: BoardState | null;
+  /** Animate the change (the animate trait and the reader's motion preference). */
+  animate?: boolean;
+  /** A replay of a move is shown. */
+  replaying?: boolean;
+}
+
+/** A part of the view: made with what it needs, told every new state, destroyed with it. */
+export interface Panel {
+  update(state: BoardState, facts: PanelFacts): void;
+  /** Attach its DOM listeners; they go away with `signal`. */
+  listen?(signal: AbortSignal): void;
+  /** Stop its timers and animations. */
+  destroy?(): void;
+}

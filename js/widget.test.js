@@ -175,7 +175,8 @@ describe("clicks become intents", () => {
     const model = fakeModel(doubleJumpState());
     const { el } = mount(model);
     click(square(el, 5));
-    expect(model.sent).toEqual([{ kind: "move", path: [5, 5], version: 1 }]);
+    // (Python says why the man on 5 cannot move: 9 must jump)
+    expect(model.sent).toEqual([{ kind: "select", square: 5, version: 1 }]);
     click(square(el, 9));
     expect(square(el, 27).classList.contains("cw-final")).toBe(true);
     // A capture's landing is drawn as a ring (cw-jump), a quiet move's as a dot.
@@ -362,12 +363,14 @@ describe("against the computer", () => {
     const { el } = mount(model);
     click(square(el, 12));
     click(square(el, 18));
-    // Each click is the attempt [square, square], which Python answers on the status line
-    // ("Wait: the computer is thinking ..."); nothing is picked up meanwhile.
+    // Each click is a select intent, which Python answers on the status line
+    // ("Wait: the computer is thinking ..."); nothing is picked up meanwhile, and no
+    // move goes out.
     expect(model.sent).toEqual([
-      { kind: "move", path: [12, 12], version: 2 },
-      { kind: "move", path: [18, 18], version: 2 },
+      { kind: "select", square: 12, version: 2 },
+      { kind: "select", square: 18, version: 2 },
     ]);
+    expect(el.querySelector(".cw-root").dataset.awaiting).toBeUndefined();
     expect(el.querySelectorAll(".cw-sq.cw-selected")).toHaveLength(0);
     model.sent.length = 0;
     key(el, "ArrowUp");
@@ -378,7 +381,7 @@ describe("against the computer", () => {
     expect(moved).not.toBe(cursor);
     key(el, "Enter");
     const at = Number(moved.dataset.square);
-    expect(model.sent).toEqual([{ kind: "move", path: [at, at], version: 2 }]);
+    expect(model.sent).toEqual([{ kind: "select", square: at, version: 2 }]);
     expect(el.querySelector("[aria-live]").textContent).toMatch(/computer is thinking/);
     // Python's answer is shown on the status line.
     const text = "Wait: the computer is thinking; move after its reply";
@@ -858,5 +861,34 @@ describe("optimistic drawing", () => {
     } finally {
       HTMLElement.prototype.animate = original;
     }
+  });
+});
+
+describe("one send path", () => {
+  const EXPLORER = {
+    name: "games",
+    games: 1,
+    rows: [{ move: "22-18", path: [22, 18], games: 1, black_wins: 1, draws: 0, white_wins: 0, playable: true }],
+  };
+  // Every message leaves through the outbox (js/outbox.js): each model.send is called from it.
+  it("sends moves, selects, commands, edits and drawings through the outbox only", () => {
+    const model = fakeModel(startState({ explorer: EXPLORER }));
+    const callers = [];
+    const send = model.send;
+    model.send = (message) => {
+      callers.push([message.kind, (new Error().stack || "").split("\n")[2] || ""]);
+      send(message);
+    };
+    const { el } = mount(model);
+    click(square(el, 11));
+    click(square(el, 15)); // a move (the fake kernel leaves it unanswered)
+    model.set("state", computerThinking({ explorer: EXPLORER }));
+    click(square(el, 22)); // a select
+    button(el, "undo").click(); // a command
+    el.querySelector('[data-role="explorer-move"]').click(); // the explorer's move
+    model.set("state", startState({ drawings: { arrows: [{ from: 9, to: 13, colour: "green" }], marks: [] } }));
+    click(square(el, 15)); // an idle click: clears the drawing
+    expect(callers.map(([kind]) => kind)).toEqual(["move", "select", "command", "move", "draw"]);
+    for (const [kind, caller] of callers) expect(caller, kind).toMatch(/outbox\.js/);
   });
 });

@@ -4,8 +4,8 @@ import widget from "../widget.js";
 
 /**
  * A stand-in for anywidget's model: get/set/on/off/send/save_changes. Like Python, it
- * answers every edit and command with a state (the same one, its `seq` counted on;
- * the answers to moves are the tests' own), unless
+ * answers every edit, command and drawing with a state (the same one, its `seq` counted
+ * on; the answers to moves and selects are the tests' own), unless
  * `{ answers: false }` makes it a kernel too busy to answer until the test sets a state.
  */
 export function fakeModel(state, extra = {}, { answers = true } = {}) {
@@ -38,7 +38,7 @@ export function fakeModel(state, extra = {}, { answers = true } = {}) {
     },
     send(message) {
       model.sent.push(JSON.parse(JSON.stringify(message)));
-      if (answers && values.state && message.kind !== "move") {
+      if (answers && values.state && message.kind !== "move" && message.kind !== "select") {
         const answer = { ...values.state, seq: (values.state.seq || 0) + 1 };
         model.set("state", answer);
       }

@@ -27,6 +27,7 @@ from .intents import (
     EditIntent,
     IntentError,
     MoveIntent,
+    SelectIntent,
     TypedMove,
     parse_intent,
     resolve_path,
@@ -80,7 +81,7 @@ class IntentHandler:
             return session.refuse("Finish editing the position first (Done or Cancel)")
         if isinstance(intent, DrawIntent):
             return handle_draw(session, intent)
-        if isinstance(intent, MoveIntent | TypedMove):
+        if isinstance(intent, MoveIntent | TypedMove | SelectIntent):
             if session.search.thinking:
                 # The board sends clicks made meanwhile so that this is said, not
                 # swallowed; nothing is queued: the move is made once it has played.
@@ -92,6 +93,9 @@ class IntentHandler:
                 return session.refuse(self._remote_wait_text())
             if isinstance(intent, TypedMove):
                 return self._typed(intent)
+            if isinstance(intent, SelectIntent):
+                # Why the piece clicked cannot move, worded as for a path that goes nowhere.
+                return self._move(MoveIntent(intent.version, (intent.square, intent.square)))
             return self._move(intent)
         return session.command_handler.run(intent)
 

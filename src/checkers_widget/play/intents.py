@@ -2,7 +2,8 @@
 
 The front end draws the state Python publishes (:mod:`.state`) and answers with
 *intents*: "the user clicked this path" (:class:`MoveIntent`), "the user pressed Undo"
-(:class:`Command`), "the user placed a piece in the editor" (:class:`EditIntent`), each
+(:class:`Command`), "the user placed a piece in the editor" (:class:`EditIntent`), "the
+user clicked a piece the board could not pick up" (:class:`SelectIntent`), each
 tagged with the ``version`` of the state it saw; the command line of the accessible
 mode sends the move text typed (:class:`TypedMove`), which Python reads, so that the
 front end parses no notation. :func:`parse_intent` checks every
@@ -35,6 +36,7 @@ __all__ = [
     "Intent",
     "IntentError",
     "MoveIntent",
+    "SelectIntent",
     "TypedMove",
     "check_plain_json",
     "parse_intent",
@@ -60,6 +62,16 @@ class TypedMove:
 
     version: int
     notation: str
+
+
+@dataclass(frozen=True)
+class SelectIntent:
+    """The user clicked ``square`` and the board picked nothing up there (the computer
+    was thinking, or the piece cannot move while a capture is compulsory): Python says
+    why on the status line. The board used to send this as the path ``[square, square]``."""
+
+    version: int
+    square: int
 
 
 #: Typed move text longer than this is refused unread (the longest move names 13 squares
@@ -97,7 +109,7 @@ class EditIntent:
 
 
 #: Any intent the browser may send (a drawing: see :mod:`.drawing`).
-Intent = MoveIntent | TypedMove | Command | EditIntent | DrawIntent
+Intent = MoveIntent | TypedMove | SelectIntent | Command | EditIntent | DrawIntent
 
 
 #: Intents nested deeper than this are refused unread (a real one is 2 levels deep).
@@ -205,11 +217,16 @@ def parse_intent(content: Any, *, squares: int = 32) -> Intent:
         raise IntentError(f"a message must be an object, not {type(content).__name__}")
     check_plain_json(content)
     kind = content.get("kind")
-    if type(kind) is not str or kind not in ("move", "command", "edit", "draw"):
+    if type(kind) is not str or kind not in ("move", "select", "command", "edit", "draw"):
         raise IntentError(
-            f"unknown message kind {_shown(kind)}; expected 'move', 'command', 'edit' or 'draw'"
+            f"unknown message kind {_shown(kind)}; "
+            "expected 'move', 'select', 'command', 'edit' or 'draw'"
         )
     version = _check_int(content.get("version"), "version", 0, 2**53)
+    if kind == "select":
+        chosen = _check_int(content.get("square"), "a square", 1, squares)
+        _check_fields(content, {"kind", "version", "square"}, "a select")
+        return SelectIntent(version, chosen)
     if kind == "draw":
         return parse_draw_intent(content, version, squares=squares)
     if kind == "move" and "notation" in content:
