@@ -39,6 +39,8 @@ exclude_patterns = ["_build", "requirements.txt", "**/.ipynb_checkpoints"]
 source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb", ".rst": "restructuredtext"}
 
 # --- Markdown (MyST) ---
+# A fence without a language (a file listing, a PDN text) is shown as it is.
+highlight_language = "none"
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
