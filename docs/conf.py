@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -78,6 +78,27 @@ html_extra_path: list[str] = []
 html_theme_options = {"navigation_with_keys": True}
 
 
+TRY_IT = (
+    '<p class="try-it"><a href="../lite/lab/index.html?path={name}">▶ Run this notebook in '
+    "your browser</a> (JupyterLite: Python starts in the page, nothing to install; the "
+    "first start takes a while). Below, each board is a picture of its position: run "
+    "the notebook to play.</p>"
+)
+
+
+def page_of(notebook: Path) -> str:
+    """The notebook as its documentation page's source: a "Try it" link under its title."""
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    link = {
+        "cell_type": "markdown",
+        "id": "docs-try-it",
+        "metadata": {},
+        "source": [TRY_IT.format(name=notebook.name)],
+    }
+    content["cells"].insert(1, link)
+    return json.dumps(content, indent=1, ensure_ascii=False) + "\n"
+
+
 def copy_example_notebooks(app: Sphinx) -> None:
     """Copy examples/*.ipynb next to docs/examples/index.md: each becomes a page there.
 
@@ -88,8 +109,9 @@ def copy_example_notebooks(app: Sphinx) -> None:
             old.unlink()
     for notebook in sorted(EXAMPLES.glob("*.ipynb")):
         copy = target / notebook.name
-        if not copy.exists() or copy.read_bytes() != notebook.read_bytes():
-            shutil.copyfile(notebook, copy)
+        text = page_of(notebook)
+        if not copy.exists() or copy.read_text(encoding="utf-8") != text:
+            copy.write_text(text, encoding="utf-8")
 
 
 #: The public modules whose ``__all__`` the API reference documents, each with its
