@@ -16,7 +16,6 @@ import ast
 import contextlib
 import io
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,18 +91,12 @@ def run_block(block: Block, namespace: dict[str, object], where: str) -> None:
             exec(compile(ast.Module([statement], []), where, "exec"), namespace)
 
 
-@contextlib.contextmanager
-def in_folder(folder: Path) -> Iterator[None]:
-    with contextlib.chdir(folder):
-        yield
-
-
 @pytest.mark.parametrize("page", PAGES, ids=page_id)
 def test_every_python_block_runs_as_written(page: Path, tmp_path: Path) -> None:
     blocks = python_blocks(page.read_text(encoding="utf-8"))
     namespace: dict[str, object] = {"__name__": "__main__"}
     printed = io.StringIO()
-    with in_folder(tmp_path), contextlib.redirect_stdout(printed):
+    with contextlib.chdir(tmp_path), contextlib.redirect_stdout(printed):
         for block in blocks:
             if block.no_run is None:
                 run_block(block, namespace, f"{page_id(page)}:{block.line}")
