@@ -6,10 +6,12 @@ import importlib
 import inspect
 import json
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
 
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import PycodeError
 from sphinx.pycode import ModuleAnalyzer
@@ -234,6 +236,22 @@ def write_api_pages(app: Sphinx) -> None:
             page.write_text(text, encoding="utf-8")
 
 
+#: The text an ipywidgets container (a progress bar, the tutorial's or the trainer's panel)
+#: leaves in a notebook's output when no widget can be drawn: its Python repr.
+WIDGET_REPR = re.compile(r"^(?:HBox|VBox|Box|GridBox)\(children=\(")
+
+
+def replace_widget_reprs(app: Sphinx, doctree: nodes.document) -> None:
+    """A panel of controls has no picture for readers without a kernel: say so, rather
+    than show its ``HBox(children=(...))`` repr."""
+    for block in list(doctree.findall(nodes.literal_block)):
+        if "text_plain" in block["classes"] and WIDGET_REPR.match(block.astext()):
+            note = nodes.paragraph(classes=["widget-note"])
+            note += nodes.emphasis(text="An interactive panel: run the notebook to use it.")
+            block.replace_self(note)
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("doctree-read", replace_widget_reprs)
     app.connect("builder-inited", copy_example_notebooks)
     app.connect("builder-inited", write_api_pages)
