@@ -36,7 +36,7 @@ LITE_STAMP := $(LITE_VENV)/.installed
 LITE_INPUTS := $(wildcard lite/*.py) $(wildcard examples/*.ipynb) pyproject.toml \
   $(shell find src/checkers_widget -type f -not -path '*/__pycache__/*')
 
-.PHONY: help setup lab test lint js lite docs clean chromium
+.PHONY: help setup lab test lint js lite class-site docs clean chromium
 
 help:
 	@echo "make lab    - set up everything and open JupyterLab on examples/"
@@ -44,6 +44,7 @@ help:
 	@echo "make lint   - ruff check, ruff format --check and mypy --strict (see pyproject.toml)"
 	@echo "make js     - rebuild the front-end bundle ($(BUNDLE))"
 	@echo "make lite   - build the offline JupyterLite site into $(LITE_OUT)/ (serve it from any static host)"
+	@echo "make class-site NOTEBOOKS=folder - the JupyterLite site with your own notebooks, in $(CLASS_OUT)/"
 	@echo "make docs   - build the documentation site into $(DOCS_OUT)/ (with the JupyterLite site under lite/)"
 	@echo "make clean  - remove .venv, node_modules and build output"
 
@@ -94,6 +95,18 @@ $(LITE_OUT)/index.html: $(LITE_STAMP) $(BUNDLE) $(LITE_INPUTS)
 	@touch $@
 
 lite: $(LITE_OUT)/index.html
+
+# A class's own site: the JupyterLite site with a folder of the teacher's notebooks (lessons,
+# puzzles, games, and the files they read) beside the examples, e.g.
+#   make class-site NOTEBOOKS=my-lessons            (EXAMPLES=no leaves the examples out)
+NOTEBOOKS ?=
+EXAMPLES  ?= yes
+CLASS_OUT ?= build/class-site
+class-site: $(LITE_STAMP) $(BUNDLE)
+	@if [ -z "$(NOTEBOOKS)" ]; then echo "usage: make class-site NOTEBOOKS=folder [EXAMPLES=no]"; exit 1; fi
+	$(LITE_VENV)/bin/python -m lite.build_site --output $(CLASS_OUT) --tools $(LITE_TOOLS) \
+	  --work build/class-site-work $(foreach d,$(NOTEBOOKS),--notebooks $(d)) \
+	  $(if $(filter no,$(EXAMPLES)),--without-examples)
 
 # The documentation site (docs/conf.py): Sphinx with myst-nb, from docs/requirements.txt,
 # installed into .venv. Warnings are errors. The example notebooks are run once into a

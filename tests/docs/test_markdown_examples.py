@@ -16,6 +16,7 @@ import ast
 import contextlib
 import io
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,9 +27,10 @@ DOCS = ROOT / "docs"
 #: The pages a reader meets: the README and every Markdown page of the site.
 PAGES = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
 
+#: A fenced block, indented or not (in a list item), with the no-run marker before it if any.
 FENCE = re.compile(
     r"(?P<marker><!--\s*no-run:(?P<reason>[^>]*)-->\s*\n)?"
-    r"^(?P<fence>```+)(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=fence)[ \t]*$",
+    r"^(?P<indent>[ ]*)(?P<fence>```+)(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$",
     re.MULTILINE | re.DOTALL,
 )
 SHOWN = re.compile(r"#\s*->\s*(?P<shown>.+?)\s*$")
@@ -51,7 +53,7 @@ def python_blocks(text: str) -> list[Block]:
             continue
         line = text.count("\n", 0, match.start("fence")) + 2
         reason = match["reason"].strip() if match["marker"] else None
-        blocks.append(Block(line, match["body"], reason))
+        blocks.append(Block(line, textwrap.dedent(match["body"]), reason))
     return blocks
 
 
@@ -125,8 +127,10 @@ def test_the_block_reader_finds_blocks_markers_and_shown_values() -> None:
         "Text\n\n```python\nx = 1\nx + 1  # -> 2\n```\n\n"
         "<!-- no-run: needs two kernels on two machines -->\n```python\nhost()\n```\n"
         "```bash\nmake lab\n```\n"
+        "1. In a list:\n\n   ```python\n   y = 2\n   ```\n"
     )
-    first, second = python_blocks(text)
+    first, second, third = python_blocks(text)
+    assert third.code == "y = 2\n"
     assert (first.line, first.no_run) == (4, None)
     assert second.no_run == "needs two kernels on two machines"
     assert shown_values(first.code) == {2: "2"}
