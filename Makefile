@@ -5,7 +5,7 @@
 #               the offline JupyterLite site (make lite), vitest, tsc on the front end's JSDoc
 #               types and the whole pytest suite (browser tests included)
 #
-# Other targets: make setup | lint | js | lite | clean
+# Other targets: make setup | lint | js | lite | docs | clean
 # Pass extra pytest arguments with PYTEST_ARGS, e.g. make test PYTEST_ARGS='-m "not browser"'.
 
 SHELL := /bin/bash
@@ -36,7 +36,7 @@ LITE_STAMP := $(LITE_VENV)/.installed
 LITE_INPUTS := $(wildcard lite/*.py) $(wildcard examples/*.ipynb) pyproject.toml \
   $(shell find src/checkers_widget -type f -not -path '*/__pycache__/*')
 
-.PHONY: help setup lab test lint js lite clean chromium
+.PHONY: help setup lab test lint js lite class-site docs clean chromium
 
 help:
 	@echo "make lab    - set up everything and open JupyterLab on examples/"
@@ -44,6 +44,8 @@ help:
 	@echo "make lint   - ruff check, ruff format --check and mypy --strict (see pyproject.toml)"
 	@echo "make js     - rebuild the front-end bundle ($(BUNDLE))"
 	@echo "make lite   - build the offline JupyterLite site into $(LITE_OUT)/ (serve it from any static host)"
+	@echo "make class-site NOTEBOOKS=folder - the JupyterLite site with your own notebooks, in $(CLASS_OUT)/"
+	@echo "make docs   - build the documentation site into $(DOCS_OUT)/ (with the JupyterLite site under lite/)"
 	@echo "make clean  - remove .venv, node_modules and build output"
 
 setup: $(STAMP) $(BUNDLE)
@@ -94,13 +96,40 @@ $(LITE_OUT)/index.html: $(LITE_STAMP) $(BUNDLE) $(LITE_INPUTS)
 
 lite: $(LITE_OUT)/index.html
 
+# A class's own site: the JupyterLite site with a folder of the teacher's notebooks (lessons,
+# puzzles, games, and the files they read) beside the examples, e.g.
+#   make class-site NOTEBOOKS=my-lessons            (EXAMPLES=no leaves the examples out)
+NOTEBOOKS ?=
+EXAMPLES  ?= yes
+CLASS_OUT ?= build/class-site
+class-site: $(LITE_STAMP) $(BUNDLE)
+	@if [ -z "$(NOTEBOOKS)" ]; then echo "usage: make class-site NOTEBOOKS=folder [EXAMPLES=no]"; exit 1; fi
+	$(LITE_VENV)/bin/python -m lite.build_site --output $(CLASS_OUT) --tools $(LITE_TOOLS) \
+	  --work build/class-site-work $(foreach d,$(NOTEBOOKS),--notebooks $(d)) \
+	  $(if $(filter no,$(EXAMPLES)),--without-examples)
+
+# The documentation site (docs/conf.py): Sphinx with myst-nb, from docs/requirements.txt,
+# installed into .venv. Warnings are errors. The example notebooks are run once into a
+# cache (build/docs-cache) for their outputs; the JupyterLite site is copied in as lite/,
+# so that build/docs/ is the whole public face of the project.
+DOCS_OUT   := build/docs
+DOCS_STAMP := $(VENV)/.docs-installed
+
+$(DOCS_STAMP): docs/requirements.txt $(STAMP)
+	$(BIN)/python -m pip install --quiet -r docs/requirements.txt
+	@touch $@
+
+docs: setup $(DOCS_STAMP) lite
+	$(BIN)/sphinx-build -b html -W --keep-going -q docs $(DOCS_OUT)
+	rm -rf $(DOCS_OUT)/lite && cp -a $(LITE_OUT) $(DOCS_OUT)/lite
+
 # mypy's settings (strict, files = src) are in pyproject.toml's [tool.mypy].
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint chromium lite
+test: lint chromium lite docs
 	npm test
 	npm run typecheck
 	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)

@@ -254,9 +254,18 @@ def gather_wheels(
 
 
 # ------------------------------------------------------------------------ the site
-def assemble(work: Path, pyodide: Path, wheels: dict[str, Wheel], lock: dict[str, Any]) -> None:
+def assemble(
+    work: Path,
+    pyodide: Path,
+    wheels: dict[str, Wheel],
+    lock: dict[str, Any],
+    folders: Sequence[Path] = (),
+    examples: bool = True,
+) -> None:
     """The lite folder ``jupyter lite build`` reads: static/pyodide/ (the runtime, the
-    wheels and the completed lock), the site's settings and the example notebooks."""
+    wheels and the completed lock), the site's settings, the example notebooks (unless
+    ``examples`` is false) and each of ``folders`` (a teacher's notebooks and the files
+    they read) as a folder of the site under its own name."""
     shutil.rmtree(work, ignore_errors=True)
     target = work / "static" / "pyodide"
     target.mkdir(parents=True)
@@ -268,8 +277,27 @@ def assemble(work: Path, pyodide: Path, wheels: dict[str, Wheel], lock: dict[str
     (work / "jupyter-lite.json").write_text(json.dumps(SITE_CONFIG, indent=2) + "\n")
     contents = work / "contents"
     contents.mkdir()
-    for notebook in sorted(EXAMPLES.glob("*.ipynb")):
-        (contents / notebook.name).write_text(for_the_site(notebook.read_text()))
+    if examples:
+        for notebook in sorted(EXAMPLES.glob("*.ipynb")):
+            (contents / notebook.name).write_text(for_the_site(notebook.read_text()))
+    for folder in folders:
+        copy_folder(folder, contents / folder.name)
+
+
+def copy_folder(folder: Path, target: Path) -> None:
+    """A folder of the teacher's own into the site: its notebooks set to the site's
+    kernel, every other file (a PDN file a lesson reads, a picture) as it is."""
+    if not folder.is_dir():
+        raise SiteError(f"--notebooks {folder}: no such folder")
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or ".ipynb_checkpoints" in path.parts:
+            continue
+        copy = target / path.relative_to(folder)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".ipynb":
+            copy.write_text(for_the_site(path.read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            shutil.copy2(path, copy)
 
 
 def for_the_site(notebook: str) -> str:
@@ -333,8 +361,15 @@ def check_site(output: Path) -> dict[str, Any]:
     return config
 
 
-def build_site(output: Path, tools: Path, work: Path) -> None:
-    """Build the whole site into ``output`` (see the module docstring)."""
+def build_site(
+    output: Path,
+    tools: Path,
+    work: Path,
+    folders: Sequence[Path] = (),
+    examples: bool = True,
+) -> None:
+    """Build the whole site into ``output`` (see the module docstring), with the example
+    notebooks (unless ``examples`` is false) and each of ``folders``."""
     started = time.monotonic()
     check_versions()
     tools.mkdir(parents=True, exist_ok=True)
@@ -346,7 +381,7 @@ def build_site(output: Path, tools: Path, work: Path) -> None:
         lock = complete_lock(npm_lock, wheels, KERNEL_ROOTS)
     except LockError as exc:
         raise SiteError(str(exc)) from None
-    assemble(work, pyodide, wheels, lock)
+    assemble(work, pyodide, wheels, lock, folders, examples)
     run_jupyterlite(work, output)
     # GitHub Pages serves the files as they are (no Jekyll) when this file is there.
     (output / ".nojekyll").write_text("")
@@ -372,9 +407,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--work", type=Path, default=build / "lite-work", help="jupyter lite's input folder"
     )
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        action="append",
+        default=[],
+        help="a folder of your own notebooks (and the files they read) to put in the site, "
+        "as a folder of that name; may be given more than once",
+    )
+    parser.add_argument(
+        "--without-examples", action="store_true", help="leave the example notebooks out"
+    )
     args = parser.parse_args(argv)
     try:
-        build_site(args.output.resolve(), args.tools.resolve(), args.work.resolve())
+        build_site(
+            args.output.resolve(),
+            args.tools.resolve(),
+            args.work.resolve(),
+            [folder.resolve() for folder in args.notebooks],
+            examples=not args.without_examples,
+        )
     except SiteError as exc:
         print(f"make lite: {exc}", file=sys.stderr)
         return 1
