@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Literal, Protocol
+from contextlib import AbstractContextManager
+from typing import Any, Literal, Protocol
 
 from ..analysis.review import Review, review
 from ..analysis.review_jobs import Limits
@@ -81,7 +82,7 @@ class ReviewControl:
         time_per_move: float | None,
         depth: int | None,
         on_change: Callable[[], None],
-        lock: threading.RLock,
+        lock: AbstractContextManager[Any],
     ) -> Ticket:
         """Review the whole current line of ``game`` (a copy is taken now) in the
         background; ``on_change()`` runs (under ``lock``) at every step and at the end."""

@@ -44,6 +44,7 @@ from ..core.board import Board
 from ..core.color import BLACK, COLORS, WHITE, Color, opponent
 from ..core.errors import CheckersError, HookError, MoveVetoed, VariantError, brief
 from ..core.game import DrawRules, Game
+from ..core.listeners import Listeners
 from ..core.move import Move
 from ..core.variants import AMERICAN, Variant
 from ..core.variants import variant as variant_named
@@ -51,14 +52,16 @@ from ..engine import Analysis, Engine
 from ..network import HostSession, JoinSession, SessionEvent
 from . import commands
 from .autosave import Autosave
+from .changes import KEEP, Reply
 from .clock import Expiry, TimeControl
-from .clock_policy import ClockPolicy
+from .clock_policy import ClockPolicy, ExpiryAnswer
 from .command_handling import CommandHandler
 from .commands import ControlFacts
 from .editor import PositionEditor
 from .game_review import GameReview
 from .hook_runner import HookRunner, Observer, Validator
 from .intent_handling import THINKING_REFUSAL, IntentHandler
+from .intents import Command
 from .milestone_tracking import MilestoneTracker
 from .milestones import Attempt, MilestoneBook
 from .network_play import RemotePlay
@@ -113,9 +116,9 @@ class PlaySession:
     the player of the side the human does not play (None: two people at one board);
     ``variant``: the rules of a new game (a name or a Variant; a ``game`` carries its own);
     ``human``: that side (``"random"``: drawn with ``seed``; None: the side that moves
-    first, Black in American checkers, White in international draughts); ``hints`` and ``evaluator``
-    (default: one hard engine); ``autosave``: a file path to keep the game in (and
-    resume from); ``timer``, ``milestones``, ``controls`` (None: all that apply).
+    first, Black in American checkers, White in international draughts); ``hint_engine``
+    and ``eval_engine`` (default: one hard engine); ``autosave``: a file path to keep the
+    game in (and resume from); ``timer``, ``milestones``, ``controls`` (None: all that apply).
     ``live_eval`` and ``interactive`` are the view's settings (see :meth:`set_live_eval`
     and :attr:`interactive`); ``on_publish`` receives every state published,
     ``turn_board`` is asked to turn the board to a side (a new game with a random side,
@@ -132,8 +135,8 @@ class PlaySession:
         opponent: Player | None = None,
         human: Color | str | None = None,
         seed: int | None = None,
-        hints: HintSource | None = None,
-        evaluator: HintSource | None = None,
+        hint_engine: HintSource | None = None,
+        eval_engine: HintSource | None = None,
         autosave: str | os.PathLike[str] | None = None,
         timer: TimeControl | None = None,
         milestones: MilestoneBook | None = None,
@@ -146,8 +149,8 @@ class PlaySession:
         self.lock = threading.RLock()
         self._on_publish = on_publish
         self._turn_board = turn_board
-        hint_source = hints or Engine("hard", seed=seed)
-        self.search = SearchControl(hint_source, evaluator or hint_source)
+        hint_source = hint_engine or Engine("hard", seed=seed)
+        self.search = SearchControl(hint_source, eval_engine or hint_source)
         self.hooks = HookRunner(self._report_hook_error)
         self.editor = PositionEditor()
         #: What the clock means for the game (timed turns, grace, expiry).
@@ -161,7 +164,7 @@ class PlaySession:
         self.remote: RemotePlay | None = None
         self.timer: TurnTimer | None = None
         self._unsubscribe: Callable[[], None] | None = None
-        self._listeners: list[Callable[[Outcome], Any]] = []
+        self._listeners: Listeners[Outcome] = Listeners()
         self._goal: Goal | None = None
         #: The last errors (hooks, the computer, autosave), newest last.
         self.errors: list[str] = []
@@ -204,6 +207,7 @@ class PlaySession:
         self.redo_chain: tuple[int, ...] | None = None  # a jump chain taken back by undo
         self.version = 0
         self._seq = 0  # how many states have been published
+        self._held = 0  # > 0 while an intent is handled: one state goes out at its end
         self.paused = False
         #: What the game's situation puts on the status line (the computer thinking...),
         #: until the game changes; None: whose turn it is.
@@ -459,26 +463,6 @@ class PlaySession:
             self.errors.append(self.status.text)
             self.publish()
 
-    def answer_draw_offer(self) -> None:
-        """The computer accepts a draw when it stands worse, or level in a bare ending."""
-        game = self.game
-        offerer = game.draw_offer
-        assert offerer is not None
-        computer = opponent(offerer)
-        if not self.players[computer].automatic:
-            return
-        analysis = self.search.evaluator.analyse(game.copy(), depth=6)
-        mine = analysis.score if game.turn == computer else -analysis.score
-        board = game.board
-        bare = board.count(BLACK) <= 3 and board.count(WHITE) <= 3
-        name = game.side_name(computer)
-        if mine <= -0.3 or (bare and abs(mine) <= 0.1):
-            game.accept_draw(computer)
-        else:
-            game.decline_draw(computer)
-            self.notice = Status(f"{name}: the computer declines the draw", "refused")
-            self.publish()
-
     def wait(self, timeout: float | None = 30.0) -> bool:
         """Wait until the computer has moved (and any analysis has finished)."""
         done = self.search.wait(timeout)
@@ -563,8 +547,7 @@ class PlaySession:
 
     def on_outcome(self, fn: Callable[[Outcome], Any]) -> Callable[[], None]:
         """Call ``fn(outcome)`` after every intent handled; returns a function that stops it."""
-        self._listeners.append(fn)
-        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+        return self._listeners.add(fn)
 
     def set_goal(self, goal: Goal | None) -> None:
         """What the board is for (see :class:`Goal`); None: plain play."""
@@ -839,19 +822,27 @@ class PlaySession:
 
     def on_time_expired(self, expiry: Expiry) -> None:
         """Runs on the timer's thread (see :meth:`ClockPolicy.on_expired`)."""
-        self.clock_policy.on_expired(expiry)
+        with self.lock:
+            self._after_expiry(self.clock_policy.on_expired(expiry))
 
     def move_for(self, side: Color) -> None:
         """Time ran out: the computer plays a quick move for ``side``."""
-        self.clock_policy.move_for(side)
+        with self.lock:
+            self._after_expiry(self.clock_policy.move_for(side))
 
-    def play_automatic(self, move: Move) -> None:
-        """Play ``move`` for the player to move, who did not choose it (time ran out)."""
-        self._auto_moving = True
-        try:
-            self.game.play(move)
-        finally:
-            self._auto_moving = False
+    def _after_expiry(self, answer: ExpiryAnswer | None) -> None:
+        """Carry out what an expiry does: the move played for the player who did not
+        choose it, then the status line that says so."""
+        if answer is None:
+            return
+        if answer.move is not None:
+            self._auto_moving = True
+            try:
+                self.game.play(answer.move)
+            finally:
+                self._auto_moving = False
+        self.status = answer.status
+        self.publish()
 
     # ------------------------------------------------------------------ network
     def connect(self, session: HostSession | JoinSession) -> None:
@@ -899,24 +890,53 @@ class PlaySession:
         with self.lock:
             # Every message is the user's next action: the answer to the last one goes.
             self.notice = None
-            published = self._seq
+            # Every intent is answered with exactly one state, even one that changed
+            # nothing (the old answer goes): the board holds the next action until this
+            # answer has come (js/outbox.js).
+            self._held += 1
             try:
-                outcome = self.intents.dispatch(content)
+                reply = self.intents.dispatch(content)
+                self._apply(reply)
             finally:
-                if self._seq == published:
-                    # Every intent is answered with a state, even one that changed
-                    # nothing (the old answer goes): the board holds the next action
-                    # until this answer has come (js/outbox.js).
+                self._held -= 1
+                if not self._held:
                     self.publish()
-        for listener in list(self._listeners):
-            listener(outcome)
-        return outcome
+        self._listeners.tell(reply.outcome)
+        return reply.outcome
 
-    def refuse(self, text: str, path: tuple[int, ...] | None = None) -> Outcome:
-        """Answer an action with ``text`` on the status line, until the next action."""
-        self.notice = Status(text, "refused")
-        self.publish()
-        return Outcome.refused(text, path)
+    def _apply(self, reply: Reply) -> None:
+        """Make the change a part answered with (a refusal's words become the notice)."""
+        change, outcome = reply.change, reply.outcome
+        if change.pending is not KEEP:
+            self.pending = change.pending
+        if change.status is not KEEP:
+            self.status = change.status
+        if outcome.kind in ("refused", "illegal"):
+            self.notice = Status(outcome.text, "refused")
+        if change.notice is not KEEP:
+            self.notice = change.notice
+        if change.bump:
+            self.version += 1
+
+    def run_command(self, command: Command) -> Reply:
+        """Carry out a command from the board (see :class:`CommandHandler`)."""
+        return self.command_handler.run(command)
+
+    def play_clicked(self, move: Move) -> None:
+        """Play the person's ``move``, made on the board: sent to the host in a network
+        game (raising, with nothing changed, when the link refuses it), else played
+        here, which starts a waiting clock."""
+        self.tracker.person_move = move
+        if self.remote is not None:
+            try:
+                self.remote.play(move)
+            except BaseException:
+                self.tracker.person_move = None
+                raise
+            return
+        if self.timer is not None:
+            self.timer.start()  # a move made on the board starts the clock
+        self.play_own(move)
 
     # ------------------------------------------------------------------ state out
     def control_facts(self) -> ControlFacts:
@@ -977,6 +997,8 @@ class PlaySession:
         with self.lock:
             if bump:
                 self.version += 1
+            if self._held:
+                return  # an intent is being handled: its one state goes out at its end
             self._seq += 1  # every publish differs: a repeated refusal still reaches the board
             state = cast(
                 "dict[str, Any]", build_state(self.game, self.state_inputs(), seq=self._seq)

@@ -98,7 +98,7 @@ def puzzle_session(run: PuzzleRun, **options: Any) -> PlaySession:
         run.game,
         opponent=options.pop("opponent", chosen["opponent"]),
         human=options.pop("human", chosen["human"]),
-        hints=options.pop("hints", chosen["hint_engine"]),
+        hint_engine=options.pop("hint_engine", chosen["hint_engine"]),
         controls=options.pop("controls", chosen["controls"]),
         **options,
     )

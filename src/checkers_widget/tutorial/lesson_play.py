@@ -121,8 +121,8 @@ def lesson_session(run: LessonRun, **options: Any) -> PlaySession:
         run.game,
         opponent=options.pop("opponent", chosen["opponent"]),
         human=options.pop("human", chosen["human"]),
-        hints=options.pop("hints", chosen["hint_engine"]),
-        evaluator=options.pop("evaluator", chosen["eval_engine"]),
+        hint_engine=options.pop("hint_engine", chosen["hint_engine"]),
+        eval_engine=options.pop("eval_engine", chosen["eval_engine"]),
         controls=options.pop("controls", chosen["controls"]),
         **options,
     )
