@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .outcome import Outcome
+from .intent_outcome import IntentOutcome
 from .state import Status
 
 __all__ = ["KEEP", "Change", "Keep", "Reply"]
@@ -47,15 +47,15 @@ class Change:
 class Reply:
     """One intent's outcome, and the change it makes to the board's state."""
 
-    outcome: Outcome
+    outcome: IntentOutcome
     change: Change = field(default_factory=Change)
 
     @classmethod
     def refused(cls, text: str, path: tuple[int, ...] | None = None) -> Reply:
         """Turned down with ``text`` (shown on the status line until the next action)."""
-        return cls(Outcome.refused(text, path))
+        return cls(IntentOutcome.refused(text, path))
 
     @classmethod
     def done(cls, changed: bool = True) -> Reply:
         """A command or an edit carried out."""
-        return cls(Outcome.done(changed))
+        return cls(IntentOutcome.done(changed))

@@ -26,11 +26,10 @@ from ..core.move import Move
 from ..network import SessionError
 from .changes import Change, Reply
 from .commands import TABLE
-from .drawing import DrawIntent, handle_draw
+from .draw_intents import DrawIntent, handle_draw
 from .editor import PositionEditor
-from .game_review import GameReview
-from .geometry import square_count
 from .hook_runner import HookRunner
+from .intent_outcome import IntentOutcome
 from .intents import (
     Command,
     EditIntent,
@@ -41,9 +40,10 @@ from .intents import (
     resolve_path,
 )
 from .network_play import RemotePlay
-from .outcome import Outcome
 from .players import Human, Player
+from .review.game_review import GameReview
 from .search_control import SearchControl
+from .square_layout import square_count
 from .state import Status, must_capture_words
 from .wording import sentence
 
@@ -179,35 +179,35 @@ class IntentHandler:
         if pending and path[: len(pending)] != pending:
             # A clicked path that is no legal move: a lesson counts it as a slip.
             text = f"Keep jumping with the piece on {pending[-1]}: a jump sequence must be finished"
-            return Reply(Outcome("illegal", text, path=path))
+            return Reply(IntentOutcome("illegal", text, path=path))
         try:
             resolved = resolve_path(game.legal_moves(), path)
         except IntentError as exc:
-            return Reply(Outcome("illegal", explain_refusal(game, path, str(exc)), path=path))
+            return Reply(IntentOutcome("illegal", explain_refusal(game, path, str(exc)), path=path))
         if isinstance(resolved, tuple):
-            return Reply(Outcome("pending", path=path), Change(resolved, None, bump=True))
+            return Reply(IntentOutcome("pending", path=path), Change(resolved, None, bump=True))
         if board.review.learn is not None:
             return board.review.try_move(resolved)  # judged, never played
         try:
             reason = board.hooks.veto(game, resolved)
         except HookError as exc:
             return Reply(
-                Outcome("failed", str(exc), move=resolved, path=path),
+                IntentOutcome("failed", str(exc), move=resolved, path=path),
                 Change(pending=None, bump=True),
             )
         if reason is not None:
             return Reply(
-                Outcome("vetoed", reason, move=resolved, path=path),
+                IntentOutcome("vetoed", reason, move=resolved, path=path),
                 Change(pending=None, notice=Status(reason, "refused"), bump=True),
             )
-        played = Outcome("played", changed=True, move=resolved, path=path)
+        played = IntentOutcome("played", changed=True, move=resolved, path=path)
         if board.remote is None:
             board.play_clicked(resolved)
             return Reply(played)
         try:
             board.play_clicked(resolved)
         except (CheckersError, SessionError) as exc:
-            return Reply(Outcome.refused(sentence(exc), path), Change(pending=None))
+            return Reply(IntentOutcome.refused(sentence(exc), path), Change(pending=None))
         return Reply(played, Change(pending=None, bump=True))  # the host's answer follows
 
     def _edit(self, intent: EditIntent) -> Reply:
@@ -225,7 +225,7 @@ class IntentHandler:
             board.editor.apply(intent)
         except CheckersError as exc:
             return Reply.refused(sentence(exc))
-        return Reply(Outcome.done(), Change(bump=True))
+        return Reply(IntentOutcome.done(), Change(bump=True))
 
 
 def _holds_on_any_position(intent: object, version: int) -> bool:

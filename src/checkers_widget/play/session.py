@@ -4,7 +4,7 @@ The session is the one place where a board's state lives: the game, the jump in
 progress (``pending``), a jump chain taken back by Undo (the redo chain), the version
 of the published state, the status line and the answer to the last action (the
 notice), pause, the players, the user's hooks. It turns each intent from a front end
-into calls on the game (:meth:`PlaySession.handle` answers with an :class:`Outcome`),
+into calls on the game (:meth:`PlaySession.handle` answers with an :class:`IntentOutcome`),
 refusing and dispatching commands as :mod:`~checkers_widget.play.commands`'s table says,
 and publishes the board's state (:func:`~checkers_widget.play.state.build_state`)
 through the callback it is given: the widget sets its ``state`` trait from it; a test
@@ -53,20 +53,21 @@ from ..network import HostSession, JoinSession, SessionEvent
 from . import commands
 from .autosave import Autosave
 from .changes import KEEP, Reply
-from .clock import Expiry, TimeControl
-from .clock_policy import ClockPolicy, ExpiryAnswer
+from .clock.policy import ClockPolicy, ExpiryAnswer
+from .clock.time_control import Expiry, TimeControl
+from .clock.turn_timer import TurnTimer
 from .command_handling import CommandHandler
 from .commands import ControlFacts
 from .editor import PositionEditor
-from .game_review import GameReview
 from .hook_runner import HookRunner, Observer, Validator
 from .intent_handling import THINKING_REFUSAL, IntentHandler
+from .intent_outcome import IntentOutcome
 from .intents import Command
-from .milestone_tracking import MilestoneTracker
-from .milestones import Attempt, MilestoneBook
+from .milestones.book import Attempt, MilestoneBook
+from .milestones.tracking import MilestoneTracker
 from .network_play import RemotePlay
-from .outcome import Outcome
 from .players import HUMAN, ComputerPlayer, Human, Player, kinds
+from .review.game_review import GameReview
 from .search_control import HintSource, SearchControl
 from .state import (
     ReplayState,
@@ -79,10 +80,9 @@ from .state import (
     crown_hop,
     move_state,
 )
-from .turn_timer import TurnTimer
 from .wording import safe_text
 
-__all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "Goal", "Outcome", "PlaySession"]
+__all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "Goal", "IntentOutcome", "PlaySession"]
 
 logger = logging.getLogger("checkers_widget")
 
@@ -164,7 +164,7 @@ class PlaySession:
         self.remote: RemotePlay | None = None
         self.timer: TurnTimer | None = None
         self._unsubscribe: Callable[[], None] | None = None
-        self._listeners: Listeners[Outcome] = Listeners()
+        self._listeners: Listeners[IntentOutcome] = Listeners()
         self._goal: Goal | None = None
         #: The last errors (hooks, the computer, autosave), newest last.
         self.errors: list[str] = []
@@ -545,7 +545,7 @@ class PlaySession:
     def on_move(self, fn: Observer) -> Observer:
         return self.hooks.on_move(fn)
 
-    def on_outcome(self, fn: Callable[[Outcome], Any]) -> Callable[[], None]:
+    def on_outcome(self, fn: Callable[[IntentOutcome], Any]) -> Callable[[], None]:
         """Call ``fn(outcome)`` after every intent handled; returns a function that stops it."""
         return self._listeners.add(fn)
 
@@ -880,7 +880,7 @@ class PlaySession:
             self.publish()
 
     # ------------------------------------------------------------------ intents
-    def handle(self, content: Any) -> Outcome:
+    def handle(self, content: Any) -> IntentOutcome:
         """Act on one message from a front end and say what became of it.
 
         Refusals are shown on the status line and change nothing; each is shown until

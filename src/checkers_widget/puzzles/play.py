@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.move import Move
-from ..play.outcome import Outcome
+from ..play.intent_outcome import IntentOutcome
 from ..play.players import ScriptedPlayer
 from ..play.search_control import AnswerHints
 from ..play.session import PlaySession
@@ -82,7 +82,7 @@ def wire_puzzle(session: PlaySession, run: PuzzleRun) -> None:
     def puzzle_rule(_game: Any, move: Move) -> str | None:
         return run.judge(move)
 
-    def after(outcome: Outcome) -> None:
+    def after(outcome: IntentOutcome) -> None:
         if outcome.changed and run.done:
             session.publish()
 

@@ -9,7 +9,8 @@ lesson's parts:
 - a validator (the lesson's rule) vetoes legal moves that are not the lesson's answer,
   so the reason shows on the board's status line;
 - a clicked path that is no legal move is refused by the session with
-  :meth:`Game.explain`'s words; the session's :class:`~checkers_widget.play.outcome.Outcome`
+  :meth:`Game.explain`'s words; the session's
+  :class:`~checkers_widget.play.intent_outcome.IntentOutcome`
   says so (``"illegal"``), and the lesson counts it as a mistake and puts its own words
   on the status line;
 - the board's Hint control shows the lesson's expected move (an
@@ -30,7 +31,7 @@ from typing import Any
 from ..core.game import Game
 from ..core.move import Move
 from ..engine import Engine
-from ..play.outcome import Outcome
+from ..play.intent_outcome import IntentOutcome
 from ..play.players import ScriptedPlayer
 from ..play.search_control import AnswerHints
 from ..play.session import PlaySession
@@ -137,7 +138,7 @@ def wire_lesson(session: PlaySession, run: LessonRun) -> None:
     def lesson_rule(_game: Any, move: Move) -> str | None:
         return run.judge(move)
 
-    def after(outcome: Outcome) -> None:
+    def after(outcome: IntentOutcome) -> None:
         if outcome.kind == "illegal" and outcome.path is not None:
             # The lesson's words on the status line too: they explain the rule without
             # naming the answer, which the board's own explanation would list.

@@ -2,7 +2,7 @@
 
 :class:`GameReview` is the part of a session that
 
-- runs the review in the background (:class:`~.review_control.ReviewControl`), publishing
+- runs the review in the background (:class:`~.control.ReviewControl`), publishing
   its progress as it goes; Cancel stops it and leaves the game as it was;
 - publishes what the front end draws of a finished review (:class:`~.state.ReviewState`):
   the graph's points, the move list's marks, words about the position shown and the
@@ -26,21 +26,19 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from ..analysis.judgement import Verdict
-from ..analysis.review import PlyReview, Review
-from ..analysis.review_jobs import PositionEval, PositionJob, analyse_position
-from ..core.color import BLACK, COLORS, Color
-from ..core.errors import CheckersError
-from ..core.game import Game
-from ..core.move import Move
-from .changes import Change, Reply
-from .intents import Command
-from .learn_mode import LearnMode, LearnPhase
-from .outcome import Outcome
-from .players import Player
-from .review_control import ReviewControl
-from .search_runner import THREADS_AVAILABLE, SearchRunner, Ticket
-from .state import (
+from ...analysis.judgement import Verdict
+from ...analysis.review import PlyReview, Review
+from ...analysis.review_jobs import PositionEval, PositionJob, analyse_position
+from ...core.color import BLACK, COLORS, Color
+from ...core.errors import CheckersError
+from ...core.game import Game
+from ...core.move import Move
+from ..changes import Change, Reply
+from ..intent_outcome import IntentOutcome
+from ..intents import Command
+from ..players import Player
+from ..search_runner import THREADS_AVAILABLE, SearchRunner, Ticket
+from ..state import (
     ReviewPointState,
     ReviewShownState,
     ReviewState,
@@ -49,6 +47,8 @@ from .state import (
     StatusKind,
     move_state,
 )
+from .control import ReviewControl
+from .learn_mode import LearnMode, LearnPhase
 
 __all__ = ["Checker", "GameReview", "ReviewedBoard", "graph_bar"]
 
@@ -192,7 +192,9 @@ class GameReview:
         verdict = learn.quick_verdict(move)
         if verdict is None:
             self._check(move)
-        return Reply(Outcome("vetoed", learn.text, move=move), Change(pending=None, bump=True))
+        return Reply(
+            IntentOutcome("vetoed", learn.text, move=move), Change(pending=None, bump=True)
+        )
 
     def _check(self, move: Move) -> None:
         """Have the engine look at the position after ``move``, in the background."""

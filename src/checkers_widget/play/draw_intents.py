@@ -21,7 +21,7 @@ from typing import Any, Literal, Protocol, TypedDict
 from ..core.drawings import COLOURS, Arrow, ArrowLike, Colour, Drawing, Mark, MarkLike
 from ..core.errors import CheckersError, IntentError
 from ..core.game import Game
-from .outcome import Outcome
+from .intent_outcome import IntentOutcome
 
 __all__ = [
     "DRAW_ACTIONS",
@@ -116,17 +116,17 @@ def parse_draw_intent(content: dict[str, Any], version: int, *, squares: int = 3
     return DrawIntent(version, "arrow", start=start, end=end, colour=colour)
 
 
-def handle_draw(game: Game, intent: DrawIntent, *, networked: bool = False) -> Outcome:
+def handle_draw(game: Game, intent: DrawIntent, *, networked: bool = False) -> IntentOutcome:
     """Draw ``intent`` on the position shown of ``game`` (the version was checked by the
     caller); refused on a ``networked`` board."""
     if networked:
-        return Outcome.refused("Drawing on the board is not available in a network game")
+        return IntentOutcome.refused("Drawing on the board is not available in a network game")
     drawing = game.drawing()
     try:
         if intent.action == "clear":
             changed = bool(drawing)
             game.set_drawing(None)
-            return Outcome.done(changed)
+            return IntentOutcome.done(changed)
         if intent.action == "mark":
             assert intent.square is not None
             drawing = drawing.toggled_mark(Mark(intent.square, intent.colour))
@@ -135,8 +135,8 @@ def handle_draw(game: Game, intent: DrawIntent, *, networked: bool = False) -> O
             drawing = drawing.toggled_arrow(Arrow(intent.start, intent.end, intent.colour))
         game.set_drawing(drawing)
     except CheckersError as exc:  # a listener failing (HookError): said, never raised
-        return Outcome.refused(str(exc))
-    return Outcome.done()
+        return IntentOutcome.refused(str(exc))
+    return IntentOutcome.done()
 
 
 class DrawnBoard(Protocol):

@@ -1,7 +1,7 @@
 """What a board's clock means for its game: which turns are timed, what the status line
 says while the clock waits, and what an expiry does.
 
-:class:`~checkers_widget.play.turn_timer.TurnTimer` keeps the time and knows nothing of
+:class:`~checkers_widget.play.clock.turn_timer.TurnTimer` keeps the time and knows nothing of
 players; this policy, composed into a board's session, decides for it: only a person's
 turn is timed (never the computer's, nor a finished game's, nor the editor's); when the
 time runs out, grace time begins, then the computer plays a quick move for the player
@@ -17,15 +17,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..core.color import Color, opponent
-from ..core.game import Game
-from ..core.move import Move
-from ..core.outcome import WIN
-from .clock import Expiry
-from .editor import PositionEditor
-from .players import Human, Player
-from .search_control import SearchControl
-from .state import Status, default_status
+from ...core.color import Color, opponent
+from ...core.game import Game
+from ...core.move import Move
+from ...core.outcome import WIN
+from ..editor import PositionEditor
+from ..players import Human, Player
+from ..search_control import SearchControl
+from ..state import Status, default_status
+from .time_control import Expiry
 from .turn_timer import TurnTimer
 
 __all__ = ["ClockPolicy", "ClockedBoard", "ExpiryAnswer"]
