@@ -30,28 +30,32 @@ events.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import random
 import threading
 import traceback
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from ..analysis.explorer import OpeningExplorer
-from ..core.board import Board
-from ..core.color import BLACK, COLORS, WHITE, Color, opponent
-from ..core.errors import CheckersError, HookError, MoveVetoed, VariantError, brief
+from ..core.color import BLACK, Color, opponent
+from ..core.errors import CheckersError, HookError, MoveVetoed, VariantError
 from ..core.game import DrawRules, Game
 from ..core.listeners import Listeners
 from ..core.move import Move
 from ..core.variants import AMERICAN, Variant
-from ..core.variants import variant as variant_named
 from ..engine import Analysis, Engine
 from ..network import HostSession, JoinSession, SessionEvent
 from . import commands
 from .autosave import Autosave
+from .board_view import (
+    PAUSED_STATUS,
+    BoardGoal,
+    computer_waits,
+    goal_reached,
+    state_inputs,
+)
 from .changes import KEEP, Reply
 from .clock.policy import ClockPolicy, ExpiryAnswer
 from .clock.time_control import Expiry, TimeControl
@@ -66,29 +70,32 @@ from .intents import Command
 from .milestones.book import Attempt, MilestoneBook
 from .milestones.tracking import MilestoneTracker
 from .network_play import RemotePlay
-from .players import HUMAN, ComputerPlayer, Human, Player, kinds
+from .players import ComputerPlayer, Human, Player
+from .replay_view import replay_view
 from .review.game_review import GameReview
 from .search_control import HintSource, SearchControl
+from .session_setup import (
+    board_game,
+    checked_human,
+    draw_players,
+    new_attempt,
+    resumed_attempt,
+    resumed_players,
+    session_facts,
+)
 from .state import (
     ReplayState,
-    StateInputs,
     Status,
     StatusKind,
     analysis_state,
     build_state,
     control_facts,
-    crown_hop,
-    move_state,
 )
 from .wording import safe_text
 
-__all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "Goal", "IntentOutcome", "PlaySession"]
+__all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "BoardGoal", "IntentOutcome", "PlaySession"]
 
 logger = logging.getLogger("checkers_widget")
-
-#: The status line of a paused board (by Pause, or restored from an autosave file): the
-#: board is covered, so the line says why and how to go on rather than whose turn it is.
-PAUSED_STATUS = Status("Paused: press Resume (P) to go on", "turn")
 
 #: The status kinds :meth:`PlaySession.say` may show ("thinking" is the computer's).
 SAY_KINDS: tuple[StatusKind, ...] = (
@@ -99,14 +106,6 @@ SAY_KINDS: tuple[StatusKind, ...] = (
     "refused",
     "error",
 )
-
-
-class Goal(Protocol):
-    """What a board is for, when it is for something (a lesson): once reached, the
-    status line says so and the board offers no more moves."""
-
-    def reached(self) -> Status | None:
-        """The status line once the goal is reached; None before."""
 
 
 class PlaySession:
@@ -165,7 +164,7 @@ class PlaySession:
         self.timer: TurnTimer | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._listeners: Listeners[IntentOutcome] = Listeners()
-        self._goal: Goal | None = None
+        self.goal: BoardGoal | None = None
         #: The last errors (hooks, the computer, autosave), newest last.
         self.errors: list[str] = []
         #: The last state published (also handed to ``on_publish``).
@@ -178,28 +177,10 @@ class PlaySession:
 
         self.autosave = Autosave(autosave) if autosave is not None else None
         resumed = self.autosave.resume() if self.autosave is not None and game is None else None
-        if resumed is not None:
-            game = resumed.game
-        if game is None:
-            options: dict[str, Any] = {}
-            if draw_rules is not None:
-                options["draw_rules"] = draw_rules
-            if side_names is not None:
-                options["side_names"] = side_names
-            if variant is not None:
-                options["variant"] = variant
-            game = Game(**options)
-        elif resumed is None and (draw_rules is not None or side_names is not None):
-            raise CheckersError("draw_rules and side_names belong to the Game; set them there")
-        elif variant is not None and game.variant != variant_named(variant):
-            raise CheckersError(
-                f"variant={brief(variant)} but the game is {game.variant.describe()}: "
-                "a Game carries its variant (Game(variant=...))"
-            )
-        if human is None:  # the side that moves first in the game's variant
-            human = game.variant.first
-        if human not in (BLACK, WHITE, "random"):
-            raise CheckersError(f"human must be 'black', 'white' or 'random', not {human!r}")
+        game = board_game(
+            game, resumed=resumed, draw_rules=draw_rules, side_names=side_names, variant=variant
+        )
+        self._human_choice = checked_human(human, game)
 
         #: The opening explorer shown beside the board (see :meth:`set_explorer`), or None.
         self.explorer: OpeningExplorer | None = None
@@ -219,18 +200,15 @@ class PlaySession:
         self.controls = controls
         # True after undo, redo or a move-list jump, until the next move: the user is
         # looking back through the game and the computer waits for them.
-        self._looking_back = False
+        self.looking_back = False
         self._suspended = False
         self._auto_moving = False
 
         self._rng = random.Random(seed)
         self.opponent = opponent
-        self._human_choice = human
-        self.players = self._draw_players()
-        if resumed is not None and opponent is not None:
-            saved = resumed.session.get("HumanSide")
-            if saved in COLORS:
-                self.players = {saved: HUMAN, WHITE if saved == BLACK else BLACK: opponent}
+        self.players = resumed_players(resumed, opponent) or draw_players(
+            opponent, self._human_choice, self._rng
+        )
 
         self.game = game
         self._attach(game)
@@ -239,12 +217,8 @@ class PlaySession:
             # its autosave was started before.
             started = resumed is not None and game.ply > 0
             self.timer = TurnTimer(timer, self.on_time_expired, started=started)
-        self.tracker = MilestoneTracker(milestones, self._new_attempt())
-        if resumed is not None and "Attempt" in resumed.session:
-            try:
-                self.tracker.attempt = Attempt.from_dict(json.loads(resumed.session["Attempt"]))
-            except (ValueError, KeyError, TypeError, CheckersError):
-                logger.warning("the autosaved milestone attempt was unreadable; starting a new one")
+        self.tracker = MilestoneTracker(milestones, new_attempt(opponent, self.human_side()))
+        self.tracker.attempt = resumed_attempt(resumed) or self.tracker.attempt
         if self.autosave is not None and self.autosave.notice:
             self.status = Status(self.autosave.notice, "error")
             self.errors.append(self.autosave.notice)
@@ -323,7 +297,7 @@ class PlaySession:
             self.replay_view = None
             self.search.forget()
             self.search.stop_all()
-            self._looking_back = event in ("undo", "redo")
+            self.looking_back = event in ("undo", "redo")
             self.tracker.note(
                 event,
                 game,
@@ -346,9 +320,9 @@ class PlaySession:
         """Start whatever follows a change: the clock, the computer's reply, a live evaluation."""
         game = self.game
         self.sync_clock()
-        if game.is_over() or self.editor.open or self.paused or self._goal_reached():
+        if game.is_over() or self.editor.open or self.paused or goal_reached(self):
             return
-        if self.players[game.turn].automatic and not self._computer_waits():
+        if self.players[game.turn].automatic and not computer_waits(self):
             self._start_computer()
         elif self.live_eval:
             self._start_evaluation()
@@ -386,45 +360,6 @@ class PlaySession:
             if isinstance(self.players[color], Human):
                 return color
         return first
-
-    def _draw_players(self) -> dict[Color, Player]:
-        if self.opponent is None:
-            return {BLACK: HUMAN, WHITE: HUMAN}
-        choice = self._human_choice
-        human = choice if choice in COLORS else self._rng.choice(COLORS)  # else "random"
-        return {human: HUMAN, opponent(human): self.opponent}
-
-    def _new_attempt(self) -> Attempt:
-        if self.opponent is None:
-            return Attempt()
-        return Attempt(level=self.opponent.level, human=self.human_side())
-
-    def _computer_waits(self) -> bool:
-        """Whether the computer holds its move because the user is looking back.
-
-        After Undo, Redo or a jump in the move list the computer waits while moves
-        remain to redo, so that walking through a game never plays over it. Any move
-        ends that: the computer always answers a human move (a move replayed after
-        Undo included).
-        """
-        return self._looking_back and self.game.can_redo
-
-    def _waiting_status(self) -> Status | None:
-        """Why nothing happens when the computer holds its move (see :meth:`_computer_waits`)."""
-        game = self.game
-        if (
-            not self.players[game.turn].automatic
-            or self.search.thinking
-            or self.paused
-            or game.is_over()
-            or not self._computer_waits()
-        ):
-            return None
-        name = game.side_name(game.turn)
-        return Status(
-            f"{name} to move: the computer waits while you look back (Redo goes on)",
-            "turn",
-        )
 
     def _start_computer(self) -> None:
         game = self.game
@@ -549,10 +484,10 @@ class PlaySession:
         """Call ``fn(outcome)`` after every intent handled; returns a function that stops it."""
         return self._listeners.add(fn)
 
-    def set_goal(self, goal: Goal | None) -> None:
-        """What the board is for (see :class:`Goal`); None: plain play."""
+    def set_goal(self, goal: BoardGoal | None) -> None:
+        """What the board is for (see :class:`BoardGoal`); None: plain play."""
         with self.lock:
-            self._goal = goal
+            self.goal = goal
             self.publish()
 
     def say(self, text: str, kind: str = "refused") -> None:
@@ -681,11 +616,11 @@ class PlaySession:
         with self._walk(bump=True):
             self.game.reset()
             if fresh and self._human_choice == "random":
-                self.players = self._draw_players()
+                self.players = draw_players(self.opponent, self._human_choice, self._rng)
                 if self._turn_board is not None:
                     self._turn_board(self.human_side())
             if fresh:
-                self.tracker.new_attempt(self._new_attempt())
+                self.tracker.new_attempt(new_attempt(self.opponent, self.human_side()))
             else:
                 self.tracker.restart()
 
@@ -750,36 +685,7 @@ class PlaySession:
     def replay(self, move: Move | str | None = None, *, speed: float = 0.8) -> None:
         """Step through a move hop by hop on the board (see CheckersWidget.replay)."""
         with self.lock:
-            game = self.game
-            line = game.moves
-            if move is None:
-                if not line:
-                    raise CheckersError("no move has been played yet: there is nothing to replay")
-                index = len(line) - 1
-                chosen = line[-1]
-            else:
-                board = game.board
-                if isinstance(move, str):
-                    candidates = [m for m in line if str(m) == move.strip()]
-                    chosen = candidates[-1] if candidates else board.parse_move(move)
-                else:
-                    chosen = move
-                index = max((i for i, m in enumerate(line) if m == chosen), default=len(line))
-                if index == len(line) and chosen not in board.legal_moves():
-                    raise CheckersError(
-                        f"{chosen} was not played in this game and is not legal now"
-                    )
-            before = Board(game.start_fen, variant=game.variant)
-            for m in line[:index]:
-                before.push(m)
-            mover = before.pieces.get(chosen.path[0])
-            self.replay_view = {
-                "move": move_state(chosen),
-                "before": {str(s): p.name for s, p in before.pieces.items()},
-                "ply": index,
-                "speed": float(speed),
-                "crown_hop": crown_hop(chosen, game.variant, mover.color) if mover else None,
-            }
+            self.replay_view = replay_view(self.game, move, speed=speed)
             self.publish()
 
     # ------------------------------------------------------------------ the editor
@@ -941,7 +847,7 @@ class PlaySession:
     # ------------------------------------------------------------------ state out
     def control_facts(self) -> ControlFacts:
         """The facts of this board that decide its controls (see :mod:`.commands`)."""
-        return control_facts(self.game, self.state_inputs())
+        return control_facts(self.game, state_inputs(self))
 
     def evaluation_offered(self) -> bool:
         """Whether the front end may turn the Evaluation switch (an interactive board
@@ -954,39 +860,6 @@ class PlaySession:
         with self.lock:
             self.interactive = on
             self.publish()
-
-    def _goal_reached(self) -> bool:
-        """Whether the board's goal (a lesson's, a puzzle's) is reached: nothing more is
-        played, by the person or by the computer."""
-        return self._goal is not None and self._goal.reached() is not None
-
-    def offers_moves(self) -> bool:
-        """Whether the board offers this position's legal moves to click.
-
-        Not on a network board while it is the other player's turn (or nobody's yet),
-        nor once the board's goal is reached, nor in the learn mode between a position's
-        answer and Next.
-        """
-        if self._goal_reached():
-            return False
-        learn = self.review.learn
-        if learn is not None and not learn.asking:
-            return False  # the learn mode waits for Next or Done: no piece to pick up
-        return self.remote is None or isinstance(self.players[self.game.turn], Human)
-
-    def status_line(self) -> Status | None:
-        """What the status line says (None: whose turn it is), most urgent first."""
-        goal = self._goal.reached() if self._goal is not None else None
-        return (
-            self.notice
-            or (PAUSED_STATUS if self.paused else None)
-            or self.status
-            or self.review.status()
-            or goal
-            or (self.remote.status(self.game, self.pending) if self.remote is not None else None)
-            or self._waiting_status()
-            or self.clock_policy.note()
-        )
 
     def publish(self, *, bump: bool = False) -> None:
         """Build the board's state and hand it on (``bump``: a new version of the
@@ -1001,49 +874,11 @@ class PlaySession:
                 return  # an intent is being handled: its one state goes out at its end
             self._seq += 1  # every publish differs: a repeated refusal still reaches the board
             state = cast(
-                "dict[str, Any]", build_state(self.game, self.state_inputs(), seq=self._seq)
+                "dict[str, Any]", build_state(self.game, state_inputs(self), seq=self._seq)
             )
             self.state = state
             if self._on_publish is not None:
                 self._on_publish(state)
-
-    def state_inputs(self) -> StateInputs:
-        """Everything besides the game that the published state shows."""
-        game = self.game
-        search = self.search
-        timer = self.timer
-        review = self.review.state()
-        review_phase, learn_phase, mistakes = self.review.facts()
-        return StateInputs(
-            version=self.version,
-            pending=self.pending,
-            redo_chain=self.redo_chain is not None,
-            status=self.status_line(),
-            players=kinds(self.players),
-            offers_moves=self.offers_moves(),
-            thinking=search.thinking,
-            level=self.opponent.level if self.opponent is not None else None,
-            hint=search.hint,
-            evaluation=search.evaluation,
-            replay=self.replay_view,
-            editor=self.editor.state(),
-            paused=self.paused,
-            pausable=self.pausable,
-            clock=(
-                timer.state(waiting=self.clock_policy.waits(), side=game.turn)
-                if timer is not None
-                else None
-            ),
-            milestones=self.tracker.state(played=self.played_game),
-            network=self.remote.state() if self.remote is not None else None,
-            interactive=self.interactive,
-            chosen_controls=frozenset(self.controls) if self.controls is not None else None,
-            review=review,
-            review_phase=review_phase,
-            learn_phase=learn_phase,
-            mistakes=mistakes,
-            explorer=self.explorer,
-        )
 
     def _save(self) -> None:
         """Autosave the game (when asked for); a failure is reported, never raised."""
@@ -1051,18 +886,10 @@ class PlaySession:
         if autosave is None or self.editor.open:
             return
         failed_before = autosave.error is not None
-        if not autosave.write(self.game, self._session_facts()):
+        facts = session_facts(self.opponent, self.human_side(), self.tracker)
+        if not autosave.write(self.game, facts):
             assert autosave.error is not None
             if not failed_before:
                 self.errors.append(autosave.error)
                 self.status = Status(autosave.error, "error")
                 self.publish()
-
-    def _session_facts(self) -> dict[str, str]:
-        """What the autosave file keeps besides the game (see :mod:`autosave`)."""
-        facts: dict[str, str] = {}
-        if self.opponent is not None:
-            facts["HumanSide"] = self.human_side()
-        if self.tracker.book is not None:
-            facts["Attempt"] = json.dumps(self.tracker.attempt.to_dict(), sort_keys=True)
-        return facts
