@@ -34,7 +34,6 @@ import logging
 import os
 import random
 import threading
-import traceback
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
@@ -62,6 +61,7 @@ from .clock.time_control import Expiry, TimeControl
 from .clock.turn_timer import TurnTimer
 from .command_handling import CommandHandler
 from .commands import ControlFacts
+from .computer_turns import ComputerTurns
 from .editor import PositionEditor
 from .hook_runner import HookRunner, Observer, Validator
 from .intent_handling import THINKING_REFUSAL, IntentHandler
@@ -87,7 +87,6 @@ from .state import (
     ReplayState,
     Status,
     StatusKind,
-    analysis_state,
     build_state,
     control_facts,
 )
@@ -160,6 +159,8 @@ class PlaySession:
         #: The game review and its learn mode (their commands join the handler's).
         self.review = GameReview(self)
         self.command_handler.handlers.update(self.review.command_handlers())
+        #: The computer's moves, the hints and the live evaluation.
+        self.computer = ComputerTurns(self)
         self.remote: RemotePlay | None = None
         self.timer: TurnTimer | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -323,9 +324,9 @@ class PlaySession:
         if game.is_over() or self.editor.open or self.paused or goal_reached(self):
             return
         if self.players[game.turn].automatic and not computer_waits(self):
-            self._start_computer()
+            self.computer.play()
         elif self.live_eval:
-            self._start_evaluation()
+            self.computer.evaluate()
 
     @contextlib.contextmanager
     def _walk(self, *, bump: bool = False) -> Iterator[None]:
@@ -361,42 +362,12 @@ class PlaySession:
                 return color
         return first
 
-    def _start_computer(self) -> None:
-        game = self.game
-        player = self.players[game.turn]
-        version = self.version
-        name = game.side_name(game.turn)
-
-        def announce() -> None:
-            self.status = Status(f"{name}: the computer ({player.level}) is thinking…", "thinking")
-            self.publish()
-
-        self.search.play_for(
-            player,
-            game.copy(),
-            lambda move: self._computer_done(version, move),
-            self._computer_failed,
-            announce=announce,
-        )
-
-    def _computer_done(self, version: int, move: Move | None) -> None:
-        with self.lock:
-            if version != self.version or not self.search.thinking:
-                return  # the game moved on (undo, new game, a move from Python)
-            self.search.thinking = False
-            self.status = None
-            if move is None:
-                self.publish()
-                return
-            self.game.play(move)
-
-    def _computer_failed(self, exc: BaseException) -> None:
-        with self.lock:
-            logger.error("the computer player failed\n%s", "".join(traceback.format_exception(exc)))
-            self.search.thinking = False
-            self.status = Status(f"The computer failed: {type(exc).__name__}: {exc}", "error")
-            self.errors.append(self.status.text)
-            self.publish()
+    def show_status(self, status: Status | None, *, error: bool = False) -> None:
+        """Put ``status`` on the status line (``error``: keep it among the errors too)."""
+        self.status = status
+        if error and status is not None:
+            self.errors.append(status.text)
+        self.publish()
 
     def wait(self, timeout: float | None = 30.0) -> bool:
         """Wait until the computer has moved (and any analysis has finished)."""
@@ -409,47 +380,11 @@ class PlaySession:
         """The best move for the side to move, searched in place and shown on the board."""
         if self.remote is not None:
             self.remote.command("hint")  # raises: no hints against a person
-        version = self.version
-        analysis = self.search.hint_now(self.game.copy(), time=time, depth=depth)
-        with self.lock:
-            if version == self.version:
-                self._show_hint(analysis)
-        return analysis
-
-    def _show_hint(self, analysis: Analysis) -> None:
-        self.search.show_hint(analysis, live_eval=self.live_eval)
-        self.publish()
+        return self.computer.hint_now(time=time, depth=depth)
 
     def start_hint(self) -> None:
-        version = self.version
-        self.status = Status("Looking for a good move…", "thinking")
-        self.publish()
-
-        def done(analysis: Analysis) -> None:
-            with self.lock:
-                if version == self.version:
-                    self.status = None
-                    self._show_hint(analysis)
-
-        self.search.find_hint(self.game.copy(), done, self._computer_failed)
-
-    def _start_evaluation(self) -> None:
-        search = self.search
-        if search.hint is not None:
-            # A hint is shown for this position: the evaluation is that same analysis.
-            search.evaluation = search.hint
-            self.publish()
-            return
-        version = self.version
-
-        def progress(analysis: Analysis) -> None:
-            with self.lock:
-                # (A hint asked for meanwhile replaces the evaluation: see _show_hint.)
-                if version == self.version and self.live_eval and search.hint is None:
-                    search.evaluation = analysis_state(analysis)
-                    self.publish()
-
-        search.evaluate(self.game.copy(), progress, self._computer_failed)
+        """Look for a hint in the background (the board's Hint)."""
+        self.computer.start_hint()
 
     def set_live_eval(self, on: bool) -> bool:
         """The Evaluation switch; False (and nothing changes) where it is not offered."""
@@ -459,7 +394,7 @@ class PlaySession:
             self.live_eval = on
             if on:
                 if not self.search.thinking and not self.game.is_over():
-                    self._start_evaluation()
+                    self.computer.evaluate()
             else:
                 self.search.stop_analysis()
                 self.search.evaluation = None
