@@ -3,23 +3,21 @@
 The session is the one place where a board's state lives: the game, the jump in
 progress (``pending``), a jump chain taken back by Undo (the redo chain), the version
 of the published state, the status line and the answer to the last action (the
-notice), pause, the players, the user's hooks. It turns each intent from a front end
-into calls on the game (:meth:`PlaySession.handle` answers with an :class:`IntentOutcome`),
-refusing and dispatching commands as :mod:`~checkers_widget.play.commands`'s table says,
-and publishes the board's state (:func:`~checkers_widget.play.state.build_state`)
-through the callback it is given: the widget sets its ``state`` trait from it; a test
-or another front end may read :attr:`PlaySession.state`.
+notice), pause, the players, the user's hooks. :meth:`PlaySession.handle` answers each
+intent from a front end with an :class:`IntentOutcome` and publishes the board's state
+(:func:`~checkers_widget.play.state.build_state`) once, through the callback it is
+given: the widget sets its ``state`` trait from it; a test may read
+:attr:`PlaySession.state`.
 
-It is composed of small parts, each told what it needs in plain values:
-:class:`SearchControl` (the computer's move, hints, the live evaluation),
-:class:`TurnTimer` (the clock), :class:`MilestoneTracker`, :class:`PositionEditor`,
-:class:`~checkers_widget.play.autosave.Autosave`, :class:`HookRunner` (validators and
-observers) and, for a network game, :class:`RemotePlay`; and of the parts that decide
-for it, reading its state and acting through its methods: :class:`IntentHandler` (what
-becomes of each message from a front end), :class:`CommandHandler` (each command, after
-the table's refusals) and :class:`ClockPolicy` (timed turns, grace, expiry). Each side
-is played by a :class:`~checkers_widget.play.players.Player`; the session asks the
-player whose turn it is for its move when that player moves by itself.
+It is composed of parts that never reach back into it: each reads what it needs (the
+game, plain values, or a small protocol of the session's fields) and returns what
+changed, which the session applies. :class:`IntentHandler` and :class:`CommandHandler`
+answer with a :class:`~checkers_widget.play.changes.Reply`; :class:`ClockPolicy` with
+what an expiry does; :mod:`~checkers_widget.play.board_view` with what the board shows;
+:class:`ComputerTurns` and :class:`SearchControl` search off the main thread; beside
+them the :class:`TurnTimer`, :class:`MilestoneTracker`, :class:`PositionEditor`,
+:class:`GameReview`, :class:`HookRunner`, autosave and, for a network game,
+:class:`RemotePlay`.
 
 Every change to the game, from the board or from Python, comes back through the game's
 events (:meth:`Game.subscribe`) and is published at once. One re-entrant lock (shared
