@@ -2,7 +2,7 @@
 
 The session is driven exactly as the widget drives it (intents as the browser sends
 them, through :meth:`PlaySession.handle`), and callers learn what happened from the
-:class:`Outcome`, never from the published state's words.
+:class:`IntentOutcome`, never from the published state's words.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 import checkers_widget
 from checkers_widget import BLACK, WHITE, Engine, Game
-from checkers_widget.play.outcome import Outcome
+from checkers_widget.play.intent_outcome import IntentOutcome
 from checkers_widget.play.players import ComputerPlayer, ScriptedPlayer
 from checkers_widget.play.session import PlaySession
 from checkers_widget.tutorial import LESSONS, LessonRun
@@ -26,11 +26,11 @@ from checkers_widget.tutorial.lesson_play import lesson_session
 JUPYTER = ("anywidget", "traitlets", "ipywidgets", "IPython", "comm")
 
 
-def move(session: PlaySession, path: list[int] | tuple[int, ...]) -> Outcome:
+def move(session: PlaySession, path: list[int] | tuple[int, ...]) -> IntentOutcome:
     return session.handle({"kind": "move", "version": session.version, "path": list(path)})
 
 
-def command(session: PlaySession, name: str, **fields: Any) -> Outcome:
+def command(session: PlaySession, name: str, **fields: Any) -> IntentOutcome:
     return session.handle({"kind": "command", "version": session.version, "name": name, **fields})
 
 
@@ -99,7 +99,7 @@ def test_a_whole_game_against_the_computer() -> None:
     assert session.state["status"]["kind"] == "over"
     # Every move of the human was answered by the computer's, in the game's record.
     assert len(game.moves) >= 2
-    # Once over, a click is refused, and the Outcome says so without reading the state.
+    # Once over, a click is refused, and the IntentOutcome says so without reading the state.
     refused = move(session, [11, 15])
     assert refused.kind == "refused" and not refused.changed
     assert refused.text.startswith("The game is over")
@@ -110,7 +110,7 @@ def test_outcomes_name_what_happened() -> None:
     session = PlaySession()
     session.start()
     assert move(session, [1, 5]).kind == "illegal"  # 5 holds a man of Black's own
-    assert command(session, "undo") == Outcome.done(False)  # nothing to take back
+    assert command(session, "undo") == IntentOutcome.done(False)  # nothing to take back
     legal = session.game.legal_moves()[0]
     vetoes: list[str] = []
 
@@ -235,7 +235,7 @@ class HeldComputer(ScriptedPlayer):
         super().__init__(reply, level="held")
 
 
-def pressed_while_the_reply_lands(name: str) -> tuple[PlaySession, Outcome]:
+def pressed_while_the_reply_lands(name: str) -> tuple[PlaySession, IntentOutcome]:
     """The user moves; the computer thinks; the user presses ``name`` on the board as it
     stands (the state with the computer thinking); the computer's reply lands before
     Python gets to the command, which arrives stamped with the older position."""

@@ -18,6 +18,7 @@ from checkers_widget.core.board import move_text_squares
 from checkers_widget.core.errors import IllegalMoveError
 from checkers_widget.core.move import Move
 from checkers_widget.play.intent_handling import THINKING_REFUSAL
+from checkers_widget.play.intent_outcome import IntentOutcome
 from checkers_widget.play.intents import (
     MAX_NOTATION_CHARS,
     IntentError,
@@ -25,12 +26,11 @@ from checkers_widget.play.intents import (
     TypedMove,
     parse_intent,
 )
-from checkers_widget.play.outcome import Outcome
 from checkers_widget.play.players import ScriptedPlayer
 from checkers_widget.play.session import PlaySession
 
 
-def typed(session: PlaySession, notation: Any) -> Outcome:
+def typed(session: PlaySession, notation: Any) -> IntentOutcome:
     return session.handle({"kind": "move", "version": session.version, "notation": notation})
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.color import Color
 from ..core.move import Move
-from ..play.outcome import Outcome
+from ..play.intent_outcome import IntentOutcome
 from ..play.players import ScriptedPlayer
 from ..play.search_control import AnswerHints, HintSource
 from ..play.session import PlaySession
@@ -47,9 +47,6 @@ __all__ = [
 
 #: A guided board's width in pixels: large enough to read, with room for the task beside it.
 BOARD_SIZE = 480
-
-#: The board's names of options that the session calls otherwise.
-_SESSION_NAMES = {"hint_engine": "hints", "eval_engine": "evaluator"}
 
 
 class SolvedGoal:
@@ -93,7 +90,7 @@ def guided_options(
 
 
 def wire_guided(
-    session: PlaySession, run: GuidedRun, goal: SolvedGoal, after: Callable[[Outcome], Any]
+    session: PlaySession, run: GuidedRun, goal: SolvedGoal, after: Callable[[IntentOutcome], Any]
 ) -> None:
     """Give ``session`` the run's judgement (its validator), ``after`` (called with the
     outcome of every intent handled) and the goal."""
@@ -116,8 +113,7 @@ def guided_session(
     """A headless session playing ``run`` with the board options ``chosen`` (see
     :func:`guided_options`) under ``options`` (:class:`PlaySession`'s), wired by ``wire``;
     call its :meth:`~PlaySession.start`."""
-    defaults = {_SESSION_NAMES.get(name, name): value for name, value in chosen.items()}
-    session = PlaySession(run.game, **{**defaults, **options})
+    session = PlaySession(run.game, **{**chosen, **options})
     wire(session)
     return session
 

@@ -2,7 +2,7 @@
 
 ``session.PlaySession`` owns a board's game, its jump in progress, the version, the
 status line and who plays each side (``players``); it answers each intent from the
-browser (``handle(intent) -> Outcome``) and publishes what the board draws. Its parts:
+browser (``handle(intent) -> IntentOutcome``) and publishes what the board draws. Its parts:
 the search control (the computer's move, hints, the live evaluation), the turn timer and
 clock, milestone tracking, the position editor, the hooks, autosave and network play;
 ``drawing`` takes the arrows and marked squares drawn on the board.

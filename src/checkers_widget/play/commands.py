@@ -110,7 +110,7 @@ class ControlFacts:
     milestones: bool = False
     #: The board's ``controls=`` choice; None: every control that applies.
     chosen: frozenset[str] | None = None
-    #: The game review (:mod:`.game_review`): ``"none"``, ``"running"``, ``"done"``,
+    #: The game review (:mod:`.review.game_review`): ``"none"``, ``"running"``, ``"done"``,
     #: ``"partial"`` (done, and the game has been played on since) or ``"failed"``;
     #: whether the line has a move to review; the learn mode's phase (None: off) and
     #: how many of the user's mistakes it could ask about.

@@ -22,7 +22,7 @@ from ..core.color import BLACK, WHITE, Color
 from ..core.errors import IntentError
 from ..core.move import Move
 from .commands import COMMANDS
-from .drawing import DrawIntent, parse_draw_intent
+from .draw_intents import DrawIntent, parse_draw_intent
 
 __all__ = [
     "COMMANDS",

@@ -12,7 +12,7 @@ the words the front end draws.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Literal
 
 from ..core.color import Color
@@ -123,6 +123,6 @@ class ScriptedPlayer(Player):
         return self._reply()
 
 
-def kinds(players: dict[Color, Player]) -> dict[Color, str]:
+def kinds(players: Mapping[Color, Player]) -> dict[Color, str]:
     """The players as the board's state names them: ``{"black": "human", ...}``."""
     return {side: player.kind for side, player in players.items()}

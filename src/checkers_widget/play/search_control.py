@@ -69,13 +69,15 @@ class SearchControl:
 
     def __init__(
         self,
-        hints: HintSource,
-        evaluator: HintSource,
+        hint_engine: HintSource,
+        eval_engine: HintSource,
         *,
         threaded: bool = THREADS_AVAILABLE,
     ) -> None:
-        self.hints = hints
-        self.evaluator = evaluator
+        #: Where hints come from (the widget's ``hint_engine``).
+        self.hint_engine = hint_engine
+        #: Where the live evaluation comes from (the widget's ``eval_engine``).
+        self.eval_engine = eval_engine
         #: Whether hints show a score (False for a lesson's, which are answers).
         self.scored_hints = True
         self._mover = SearchRunner(threaded=threaded)
@@ -90,7 +92,7 @@ class SearchControl:
 
     def use_hints(self, source: HintSource, *, scored: bool = True) -> None:
         """Take hints from ``source`` from now on (``scored``: show their scores)."""
-        self.hints = source
+        self.hint_engine = source
         self.scored_hints = scored
 
     # ------------------------------------------------------------------ stopping
@@ -139,7 +141,7 @@ class SearchControl:
 
     def hint_now(self, game: Game, *, time: float | None, depth: int | None) -> Analysis:
         """A hint searched in place (the caller waits)."""
-        return self.hints.analyse(game, time=time, depth=depth)
+        return self.hint_engine.analyse(game, time=time, depth=depth)
 
     def find_hint(
         self,
@@ -148,7 +150,7 @@ class SearchControl:
         on_error: Callable[[BaseException], None],
     ) -> None:
         """Search for a hint in ``game`` (a copy) without blocking."""
-        source = self.hints
+        source = self.hint_engine
         self._analyst.start(lambda stop: source.analyse(game, stop=stop), on_hint, on_error)
 
     def show_hint(self, analysis: Analysis, *, live_eval: bool) -> None:
@@ -166,7 +168,7 @@ class SearchControl:
         on_error: Callable[[BaseException], None],
     ) -> None:
         """Evaluate ``game`` (a copy) without blocking, reporting each deeper result."""
-        source = self.evaluator
+        source = self.eval_engine
         self._analyst.start(
             lambda stop: source.analyse(game, stop=stop, on_info=on_progress),
             on_progress,

@@ -3,23 +3,21 @@
 The session is the one place where a board's state lives: the game, the jump in
 progress (``pending``), a jump chain taken back by Undo (the redo chain), the version
 of the published state, the status line and the answer to the last action (the
-notice), pause, the players, the user's hooks. It turns each intent from a front end
-into calls on the game (:meth:`PlaySession.handle` answers with an :class:`Outcome`),
-refusing and dispatching commands as :mod:`~checkers_widget.play.commands`'s table says,
-and publishes the board's state (:func:`~checkers_widget.play.state.build_state`)
-through the callback it is given: the widget sets its ``state`` trait from it; a test
-or another front end may read :attr:`PlaySession.state`.
+notice), pause, the players, the user's hooks. :meth:`PlaySession.handle` answers each
+intent from a front end with an :class:`IntentOutcome` and publishes the board's state
+(:func:`~checkers_widget.play.state.build_state`) once, through the callback it is
+given: the widget sets its ``state`` trait from it; a test may read
+:attr:`PlaySession.state`.
 
-It is composed of small parts, each told what it needs in plain values:
-:class:`SearchControl` (the computer's move, hints, the live evaluation),
-:class:`TurnTimer` (the clock), :class:`MilestoneTracker`, :class:`PositionEditor`,
-:class:`~checkers_widget.play.autosave.Autosave`, :class:`HookRunner` (validators and
-observers) and, for a network game, :class:`RemotePlay`; and of the parts that decide
-for it, reading its state and acting through its methods: :class:`IntentHandler` (what
-becomes of each message from a front end), :class:`CommandHandler` (each command, after
-the table's refusals) and :class:`ClockPolicy` (timed turns, grace, expiry). Each side
-is played by a :class:`~checkers_widget.play.players.Player`; the session asks the
-player whose turn it is for its move when that player moves by itself.
+It is composed of parts that never reach back into it: each reads what it needs (the
+game, plain values, or a small protocol of the session's fields) and returns what
+changed, which the session applies. :class:`IntentHandler` and :class:`CommandHandler`
+answer with a :class:`~checkers_widget.play.changes.Reply`; :class:`ClockPolicy` with
+what an expiry does; :mod:`~checkers_widget.play.board_view` with what the board shows;
+:class:`ComputerTurns` and :class:`SearchControl` search off the main thread; beside
+them the :class:`TurnTimer`, :class:`MilestoneTracker`, :class:`PositionEditor`,
+:class:`GameReview`, :class:`HookRunner`, autosave and, for a network game,
+:class:`RemotePlay`.
 
 Every change to the game, from the board or from Python, comes back through the game's
 events (:meth:`Game.subscribe`) and is published at once. One re-entrant lock (shared
@@ -30,62 +28,71 @@ events.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import random
 import threading
-import traceback
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from ..analysis.explorer import OpeningExplorer
-from ..core.board import Board
-from ..core.color import BLACK, COLORS, WHITE, Color, opponent
-from ..core.errors import CheckersError, HookError, MoveVetoed, VariantError, brief
+from ..core.color import BLACK, Color, opponent
+from ..core.errors import CheckersError, HookError, MoveVetoed, VariantError
 from ..core.game import DrawRules, Game
+from ..core.listeners import Listeners
 from ..core.move import Move
 from ..core.variants import AMERICAN, Variant
-from ..core.variants import variant as variant_named
 from ..engine import Analysis, Engine
 from ..network import HostSession, JoinSession, SessionEvent
 from . import commands
 from .autosave import Autosave
-from .clock import Expiry, TimeControl
-from .clock_policy import ClockPolicy
+from .board_view import (
+    PAUSED_STATUS,
+    BoardGoal,
+    computer_waits,
+    goal_reached,
+    state_inputs,
+)
+from .changes import KEEP, Reply
+from .clock.policy import ClockPolicy, ExpiryAnswer
+from .clock.time_control import Expiry, TimeControl
+from .clock.turn_timer import TurnTimer
 from .command_handling import CommandHandler
 from .commands import ControlFacts
+from .computer_turns import ComputerTurns
 from .editor import PositionEditor
-from .game_review import GameReview
 from .hook_runner import HookRunner, Observer, Validator
 from .intent_handling import THINKING_REFUSAL, IntentHandler
-from .milestone_tracking import MilestoneTracker
-from .milestones import Attempt, MilestoneBook
+from .intent_outcome import IntentOutcome
+from .intents import Command
+from .milestones.book import Attempt, MilestoneBook
+from .milestones.tracking import MilestoneTracker
 from .network_play import RemotePlay
-from .outcome import Outcome
-from .players import HUMAN, ComputerPlayer, Human, Player, kinds
+from .players import ComputerPlayer, Human, Player
+from .replay_view import replay_view
+from .review.game_review import GameReview
 from .search_control import HintSource, SearchControl
+from .session_setup import (
+    board_game,
+    checked_human,
+    draw_players,
+    new_attempt,
+    resumed_attempt,
+    resumed_players,
+    session_facts,
+)
 from .state import (
     ReplayState,
-    StateInputs,
     Status,
     StatusKind,
-    analysis_state,
     build_state,
     control_facts,
-    crown_hop,
-    move_state,
 )
-from .turn_timer import TurnTimer
 from .wording import safe_text
 
-__all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "Goal", "Outcome", "PlaySession"]
+__all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "BoardGoal", "IntentOutcome", "PlaySession"]
 
 logger = logging.getLogger("checkers_widget")
-
-#: The status line of a paused board (by Pause, or restored from an autosave file): the
-#: board is covered, so the line says why and how to go on rather than whose turn it is.
-PAUSED_STATUS = Status("Paused: press Resume (P) to go on", "turn")
 
 #: The status kinds :meth:`PlaySession.say` may show ("thinking" is the computer's).
 SAY_KINDS: tuple[StatusKind, ...] = (
@@ -98,14 +105,6 @@ SAY_KINDS: tuple[StatusKind, ...] = (
 )
 
 
-class Goal(Protocol):
-    """What a board is for, when it is for something (a lesson): once reached, the
-    status line says so and the board offers no more moves."""
-
-    def reached(self) -> Status | None:
-        """The status line once the goal is reached; None before."""
-
-
 class PlaySession:
     """One board's game and everything around it (see the module docstring).
 
@@ -113,9 +112,9 @@ class PlaySession:
     the player of the side the human does not play (None: two people at one board);
     ``variant``: the rules of a new game (a name or a Variant; a ``game`` carries its own);
     ``human``: that side (``"random"``: drawn with ``seed``; None: the side that moves
-    first, Black in American checkers, White in international draughts); ``hints`` and ``evaluator``
-    (default: one hard engine); ``autosave``: a file path to keep the game in (and
-    resume from); ``timer``, ``milestones``, ``controls`` (None: all that apply).
+    first, Black in American checkers, White in international draughts); ``hint_engine``
+    and ``eval_engine`` (default: one hard engine); ``autosave``: a file path to keep the
+    game in (and resume from); ``timer``, ``milestones``, ``controls`` (None: all that apply).
     ``live_eval`` and ``interactive`` are the view's settings (see :meth:`set_live_eval`
     and :attr:`interactive`); ``on_publish`` receives every state published,
     ``turn_board`` is asked to turn the board to a side (a new game with a random side,
@@ -132,8 +131,8 @@ class PlaySession:
         opponent: Player | None = None,
         human: Color | str | None = None,
         seed: int | None = None,
-        hints: HintSource | None = None,
-        evaluator: HintSource | None = None,
+        hint_engine: HintSource | None = None,
+        eval_engine: HintSource | None = None,
         autosave: str | os.PathLike[str] | None = None,
         timer: TimeControl | None = None,
         milestones: MilestoneBook | None = None,
@@ -146,8 +145,8 @@ class PlaySession:
         self.lock = threading.RLock()
         self._on_publish = on_publish
         self._turn_board = turn_board
-        hint_source = hints or Engine("hard", seed=seed)
-        self.search = SearchControl(hint_source, evaluator or hint_source)
+        hint_source = hint_engine or Engine("hard", seed=seed)
+        self.search = SearchControl(hint_source, eval_engine or hint_source)
         self.hooks = HookRunner(self._report_hook_error)
         self.editor = PositionEditor()
         #: What the clock means for the game (timed turns, grace, expiry).
@@ -158,11 +157,13 @@ class PlaySession:
         #: The game review and its learn mode (their commands join the handler's).
         self.review = GameReview(self)
         self.command_handler.handlers.update(self.review.command_handlers())
+        #: The computer's moves, the hints and the live evaluation.
+        self.computer = ComputerTurns(self)
         self.remote: RemotePlay | None = None
         self.timer: TurnTimer | None = None
         self._unsubscribe: Callable[[], None] | None = None
-        self._listeners: list[Callable[[Outcome], Any]] = []
-        self._goal: Goal | None = None
+        self._listeners: Listeners[IntentOutcome] = Listeners()
+        self.goal: BoardGoal | None = None
         #: The last errors (hooks, the computer, autosave), newest last.
         self.errors: list[str] = []
         #: The last state published (also handed to ``on_publish``).
@@ -175,28 +176,10 @@ class PlaySession:
 
         self.autosave = Autosave(autosave) if autosave is not None else None
         resumed = self.autosave.resume() if self.autosave is not None and game is None else None
-        if resumed is not None:
-            game = resumed.game
-        if game is None:
-            options: dict[str, Any] = {}
-            if draw_rules is not None:
-                options["draw_rules"] = draw_rules
-            if side_names is not None:
-                options["side_names"] = side_names
-            if variant is not None:
-                options["variant"] = variant
-            game = Game(**options)
-        elif resumed is None and (draw_rules is not None or side_names is not None):
-            raise CheckersError("draw_rules and side_names belong to the Game; set them there")
-        elif variant is not None and game.variant != variant_named(variant):
-            raise CheckersError(
-                f"variant={brief(variant)} but the game is {game.variant.describe()}: "
-                "a Game carries its variant (Game(variant=...))"
-            )
-        if human is None:  # the side that moves first in the game's variant
-            human = game.variant.first
-        if human not in (BLACK, WHITE, "random"):
-            raise CheckersError(f"human must be 'black', 'white' or 'random', not {human!r}")
+        game = board_game(
+            game, resumed=resumed, draw_rules=draw_rules, side_names=side_names, variant=variant
+        )
+        self._human_choice = checked_human(human, game)
 
         #: The opening explorer shown beside the board (see :meth:`set_explorer`), or None.
         self.explorer: OpeningExplorer | None = None
@@ -204,6 +187,7 @@ class PlaySession:
         self.redo_chain: tuple[int, ...] | None = None  # a jump chain taken back by undo
         self.version = 0
         self._seq = 0  # how many states have been published
+        self._held = 0  # > 0 while an intent is handled: one state goes out at its end
         self.paused = False
         #: What the game's situation puts on the status line (the computer thinking...),
         #: until the game changes; None: whose turn it is.
@@ -215,18 +199,15 @@ class PlaySession:
         self.controls = controls
         # True after undo, redo or a move-list jump, until the next move: the user is
         # looking back through the game and the computer waits for them.
-        self._looking_back = False
+        self.looking_back = False
         self._suspended = False
         self._auto_moving = False
 
         self._rng = random.Random(seed)
         self.opponent = opponent
-        self._human_choice = human
-        self.players = self._draw_players()
-        if resumed is not None and opponent is not None:
-            saved = resumed.session.get("HumanSide")
-            if saved in COLORS:
-                self.players = {saved: HUMAN, WHITE if saved == BLACK else BLACK: opponent}
+        self.players = resumed_players(resumed, opponent) or draw_players(
+            opponent, self._human_choice, self._rng
+        )
 
         self.game = game
         self._attach(game)
@@ -235,12 +216,8 @@ class PlaySession:
             # its autosave was started before.
             started = resumed is not None and game.ply > 0
             self.timer = TurnTimer(timer, self.on_time_expired, started=started)
-        self.tracker = MilestoneTracker(milestones, self._new_attempt())
-        if resumed is not None and "Attempt" in resumed.session:
-            try:
-                self.tracker.attempt = Attempt.from_dict(json.loads(resumed.session["Attempt"]))
-            except (ValueError, KeyError, TypeError, CheckersError):
-                logger.warning("the autosaved milestone attempt was unreadable; starting a new one")
+        self.tracker = MilestoneTracker(milestones, new_attempt(opponent, self.human_side()))
+        self.tracker.attempt = resumed_attempt(resumed) or self.tracker.attempt
         if self.autosave is not None and self.autosave.notice:
             self.status = Status(self.autosave.notice, "error")
             self.errors.append(self.autosave.notice)
@@ -319,7 +296,7 @@ class PlaySession:
             self.replay_view = None
             self.search.forget()
             self.search.stop_all()
-            self._looking_back = event in ("undo", "redo")
+            self.looking_back = event in ("undo", "redo")
             self.tracker.note(
                 event,
                 game,
@@ -342,12 +319,12 @@ class PlaySession:
         """Start whatever follows a change: the clock, the computer's reply, a live evaluation."""
         game = self.game
         self.sync_clock()
-        if game.is_over() or self.editor.open or self.paused or self._goal_reached():
+        if game.is_over() or self.editor.open or self.paused or goal_reached(self):
             return
-        if self.players[game.turn].automatic and not self._computer_waits():
-            self._start_computer()
+        if self.players[game.turn].automatic and not computer_waits(self):
+            self.computer.play()
         elif self.live_eval:
-            self._start_evaluation()
+            self.computer.evaluate()
 
     @contextlib.contextmanager
     def _walk(self, *, bump: bool = False) -> Iterator[None]:
@@ -383,101 +360,12 @@ class PlaySession:
                 return color
         return first
 
-    def _draw_players(self) -> dict[Color, Player]:
-        if self.opponent is None:
-            return {BLACK: HUMAN, WHITE: HUMAN}
-        choice = self._human_choice
-        human = choice if choice in COLORS else self._rng.choice(COLORS)  # else "random"
-        return {human: HUMAN, opponent(human): self.opponent}
-
-    def _new_attempt(self) -> Attempt:
-        if self.opponent is None:
-            return Attempt()
-        return Attempt(level=self.opponent.level, human=self.human_side())
-
-    def _computer_waits(self) -> bool:
-        """Whether the computer holds its move because the user is looking back.
-
-        After Undo, Redo or a jump in the move list the computer waits while moves
-        remain to redo, so that walking through a game never plays over it. Any move
-        ends that: the computer always answers a human move (a move replayed after
-        Undo included).
-        """
-        return self._looking_back and self.game.can_redo
-
-    def _waiting_status(self) -> Status | None:
-        """Why nothing happens when the computer holds its move (see :meth:`_computer_waits`)."""
-        game = self.game
-        if (
-            not self.players[game.turn].automatic
-            or self.search.thinking
-            or self.paused
-            or game.is_over()
-            or not self._computer_waits()
-        ):
-            return None
-        name = game.side_name(game.turn)
-        return Status(
-            f"{name} to move: the computer waits while you look back (Redo goes on)",
-            "turn",
-        )
-
-    def _start_computer(self) -> None:
-        game = self.game
-        player = self.players[game.turn]
-        version = self.version
-        name = game.side_name(game.turn)
-
-        def announce() -> None:
-            self.status = Status(f"{name}: the computer ({player.level}) is thinking…", "thinking")
-            self.publish()
-
-        self.search.play_for(
-            player,
-            game.copy(),
-            lambda move: self._computer_done(version, move),
-            self._computer_failed,
-            announce=announce,
-        )
-
-    def _computer_done(self, version: int, move: Move | None) -> None:
-        with self.lock:
-            if version != self.version or not self.search.thinking:
-                return  # the game moved on (undo, new game, a move from Python)
-            self.search.thinking = False
-            self.status = None
-            if move is None:
-                self.publish()
-                return
-            self.game.play(move)
-
-    def _computer_failed(self, exc: BaseException) -> None:
-        with self.lock:
-            logger.error("the computer player failed\n%s", "".join(traceback.format_exception(exc)))
-            self.search.thinking = False
-            self.status = Status(f"The computer failed: {type(exc).__name__}: {exc}", "error")
-            self.errors.append(self.status.text)
-            self.publish()
-
-    def answer_draw_offer(self) -> None:
-        """The computer accepts a draw when it stands worse, or level in a bare ending."""
-        game = self.game
-        offerer = game.draw_offer
-        assert offerer is not None
-        computer = opponent(offerer)
-        if not self.players[computer].automatic:
-            return
-        analysis = self.search.evaluator.analyse(game.copy(), depth=6)
-        mine = analysis.score if game.turn == computer else -analysis.score
-        board = game.board
-        bare = board.count(BLACK) <= 3 and board.count(WHITE) <= 3
-        name = game.side_name(computer)
-        if mine <= -0.3 or (bare and abs(mine) <= 0.1):
-            game.accept_draw(computer)
-        else:
-            game.decline_draw(computer)
-            self.notice = Status(f"{name}: the computer declines the draw", "refused")
-            self.publish()
+    def show_status(self, status: Status | None, *, error: bool = False) -> None:
+        """Put ``status`` on the status line (``error``: keep it among the errors too)."""
+        self.status = status
+        if error and status is not None:
+            self.errors.append(status.text)
+        self.publish()
 
     def wait(self, timeout: float | None = 30.0) -> bool:
         """Wait until the computer has moved (and any analysis has finished)."""
@@ -490,47 +378,11 @@ class PlaySession:
         """The best move for the side to move, searched in place and shown on the board."""
         if self.remote is not None:
             self.remote.command("hint")  # raises: no hints against a person
-        version = self.version
-        analysis = self.search.hint_now(self.game.copy(), time=time, depth=depth)
-        with self.lock:
-            if version == self.version:
-                self._show_hint(analysis)
-        return analysis
-
-    def _show_hint(self, analysis: Analysis) -> None:
-        self.search.show_hint(analysis, live_eval=self.live_eval)
-        self.publish()
+        return self.computer.hint_now(time=time, depth=depth)
 
     def start_hint(self) -> None:
-        version = self.version
-        self.status = Status("Looking for a good move…", "thinking")
-        self.publish()
-
-        def done(analysis: Analysis) -> None:
-            with self.lock:
-                if version == self.version:
-                    self.status = None
-                    self._show_hint(analysis)
-
-        self.search.find_hint(self.game.copy(), done, self._computer_failed)
-
-    def _start_evaluation(self) -> None:
-        search = self.search
-        if search.hint is not None:
-            # A hint is shown for this position: the evaluation is that same analysis.
-            search.evaluation = search.hint
-            self.publish()
-            return
-        version = self.version
-
-        def progress(analysis: Analysis) -> None:
-            with self.lock:
-                # (A hint asked for meanwhile replaces the evaluation: see _show_hint.)
-                if version == self.version and self.live_eval and search.hint is None:
-                    search.evaluation = analysis_state(analysis)
-                    self.publish()
-
-        search.evaluate(self.game.copy(), progress, self._computer_failed)
+        """Look for a hint in the background (the board's Hint)."""
+        self.computer.start_hint()
 
     def set_live_eval(self, on: bool) -> bool:
         """The Evaluation switch; False (and nothing changes) where it is not offered."""
@@ -540,7 +392,7 @@ class PlaySession:
             self.live_eval = on
             if on:
                 if not self.search.thinking and not self.game.is_over():
-                    self._start_evaluation()
+                    self.computer.evaluate()
             else:
                 self.search.stop_analysis()
                 self.search.evaluation = None
@@ -561,15 +413,14 @@ class PlaySession:
     def on_move(self, fn: Observer) -> Observer:
         return self.hooks.on_move(fn)
 
-    def on_outcome(self, fn: Callable[[Outcome], Any]) -> Callable[[], None]:
+    def on_outcome(self, fn: Callable[[IntentOutcome], Any]) -> Callable[[], None]:
         """Call ``fn(outcome)`` after every intent handled; returns a function that stops it."""
-        self._listeners.append(fn)
-        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+        return self._listeners.add(fn)
 
-    def set_goal(self, goal: Goal | None) -> None:
-        """What the board is for (see :class:`Goal`); None: plain play."""
+    def set_goal(self, goal: BoardGoal | None) -> None:
+        """What the board is for (see :class:`BoardGoal`); None: plain play."""
         with self.lock:
-            self._goal = goal
+            self.goal = goal
             self.publish()
 
     def say(self, text: str, kind: str = "refused") -> None:
@@ -698,11 +549,11 @@ class PlaySession:
         with self._walk(bump=True):
             self.game.reset()
             if fresh and self._human_choice == "random":
-                self.players = self._draw_players()
+                self.players = draw_players(self.opponent, self._human_choice, self._rng)
                 if self._turn_board is not None:
                     self._turn_board(self.human_side())
             if fresh:
-                self.tracker.new_attempt(self._new_attempt())
+                self.tracker.new_attempt(new_attempt(self.opponent, self.human_side()))
             else:
                 self.tracker.restart()
 
@@ -767,36 +618,7 @@ class PlaySession:
     def replay(self, move: Move | str | None = None, *, speed: float = 0.8) -> None:
         """Step through a move hop by hop on the board (see CheckersWidget.replay)."""
         with self.lock:
-            game = self.game
-            line = game.moves
-            if move is None:
-                if not line:
-                    raise CheckersError("no move has been played yet: there is nothing to replay")
-                index = len(line) - 1
-                chosen = line[-1]
-            else:
-                board = game.board
-                if isinstance(move, str):
-                    candidates = [m for m in line if str(m) == move.strip()]
-                    chosen = candidates[-1] if candidates else board.parse_move(move)
-                else:
-                    chosen = move
-                index = max((i for i, m in enumerate(line) if m == chosen), default=len(line))
-                if index == len(line) and chosen not in board.legal_moves():
-                    raise CheckersError(
-                        f"{chosen} was not played in this game and is not legal now"
-                    )
-            before = Board(game.start_fen, variant=game.variant)
-            for m in line[:index]:
-                before.push(m)
-            mover = before.pieces.get(chosen.path[0])
-            self.replay_view = {
-                "move": move_state(chosen),
-                "before": {str(s): p.name for s, p in before.pieces.items()},
-                "ply": index,
-                "speed": float(speed),
-                "crown_hop": crown_hop(chosen, game.variant, mover.color) if mover else None,
-            }
+            self.replay_view = replay_view(self.game, move, speed=speed)
             self.publish()
 
     # ------------------------------------------------------------------ the editor
@@ -839,19 +661,27 @@ class PlaySession:
 
     def on_time_expired(self, expiry: Expiry) -> None:
         """Runs on the timer's thread (see :meth:`ClockPolicy.on_expired`)."""
-        self.clock_policy.on_expired(expiry)
+        with self.lock:
+            self._after_expiry(self.clock_policy.on_expired(expiry))
 
     def move_for(self, side: Color) -> None:
         """Time ran out: the computer plays a quick move for ``side``."""
-        self.clock_policy.move_for(side)
+        with self.lock:
+            self._after_expiry(self.clock_policy.move_for(side))
 
-    def play_automatic(self, move: Move) -> None:
-        """Play ``move`` for the player to move, who did not choose it (time ran out)."""
-        self._auto_moving = True
-        try:
-            self.game.play(move)
-        finally:
-            self._auto_moving = False
+    def _after_expiry(self, answer: ExpiryAnswer | None) -> None:
+        """Carry out what an expiry does: the move played for the player who did not
+        choose it, then the status line that says so."""
+        if answer is None:
+            return
+        if answer.move is not None:
+            self._auto_moving = True
+            try:
+                self.game.play(answer.move)
+            finally:
+                self._auto_moving = False
+        self.status = answer.status
+        self.publish()
 
     # ------------------------------------------------------------------ network
     def connect(self, session: HostSession | JoinSession) -> None:
@@ -889,7 +719,7 @@ class PlaySession:
             self.publish()
 
     # ------------------------------------------------------------------ intents
-    def handle(self, content: Any) -> Outcome:
+    def handle(self, content: Any) -> IntentOutcome:
         """Act on one message from a front end and say what became of it.
 
         Refusals are shown on the status line and change nothing; each is shown until
@@ -899,29 +729,58 @@ class PlaySession:
         with self.lock:
             # Every message is the user's next action: the answer to the last one goes.
             self.notice = None
-            published = self._seq
+            # Every intent is answered with exactly one state, even one that changed
+            # nothing (the old answer goes): the board holds the next action until this
+            # answer has come (js/outbox.js).
+            self._held += 1
             try:
-                outcome = self.intents.dispatch(content)
+                reply = self.intents.dispatch(content)
+                self._apply(reply)
             finally:
-                if self._seq == published:
-                    # Every intent is answered with a state, even one that changed
-                    # nothing (the old answer goes): the board holds the next action
-                    # until this answer has come (js/outbox.js).
+                self._held -= 1
+                if not self._held:
                     self.publish()
-        for listener in list(self._listeners):
-            listener(outcome)
-        return outcome
+        self._listeners.tell(reply.outcome)
+        return reply.outcome
 
-    def refuse(self, text: str, path: tuple[int, ...] | None = None) -> Outcome:
-        """Answer an action with ``text`` on the status line, until the next action."""
-        self.notice = Status(text, "refused")
-        self.publish()
-        return Outcome.refused(text, path)
+    def _apply(self, reply: Reply) -> None:
+        """Make the change a part answered with (a refusal's words become the notice)."""
+        change, outcome = reply.change, reply.outcome
+        if change.pending is not KEEP:
+            self.pending = change.pending
+        if change.status is not KEEP:
+            self.status = change.status
+        if outcome.kind in ("refused", "illegal"):
+            self.notice = Status(outcome.text, "refused")
+        if change.notice is not KEEP:
+            self.notice = change.notice
+        if change.bump:
+            self.version += 1
+
+    def run_command(self, command: Command) -> Reply:
+        """Carry out a command from the board (see :class:`CommandHandler`)."""
+        return self.command_handler.run(command)
+
+    def play_clicked(self, move: Move) -> None:
+        """Play the person's ``move``, made on the board: sent to the host in a network
+        game (raising, with nothing changed, when the link refuses it), else played
+        here, which starts a waiting clock."""
+        self.tracker.person_move = move
+        if self.remote is not None:
+            try:
+                self.remote.play(move)
+            except BaseException:
+                self.tracker.person_move = None
+                raise
+            return
+        if self.timer is not None:
+            self.timer.start()  # a move made on the board starts the clock
+        self.play_own(move)
 
     # ------------------------------------------------------------------ state out
     def control_facts(self) -> ControlFacts:
         """The facts of this board that decide its controls (see :mod:`.commands`)."""
-        return control_facts(self.game, self.state_inputs())
+        return control_facts(self.game, state_inputs(self))
 
     def evaluation_offered(self) -> bool:
         """Whether the front end may turn the Evaluation switch (an interactive board
@@ -935,39 +794,6 @@ class PlaySession:
             self.interactive = on
             self.publish()
 
-    def _goal_reached(self) -> bool:
-        """Whether the board's goal (a lesson's, a puzzle's) is reached: nothing more is
-        played, by the person or by the computer."""
-        return self._goal is not None and self._goal.reached() is not None
-
-    def offers_moves(self) -> bool:
-        """Whether the board offers this position's legal moves to click.
-
-        Not on a network board while it is the other player's turn (or nobody's yet),
-        nor once the board's goal is reached, nor in the learn mode between a position's
-        answer and Next.
-        """
-        if self._goal_reached():
-            return False
-        learn = self.review.learn
-        if learn is not None and not learn.asking:
-            return False  # the learn mode waits for Next or Done: no piece to pick up
-        return self.remote is None or isinstance(self.players[self.game.turn], Human)
-
-    def status_line(self) -> Status | None:
-        """What the status line says (None: whose turn it is), most urgent first."""
-        goal = self._goal.reached() if self._goal is not None else None
-        return (
-            self.notice
-            or (PAUSED_STATUS if self.paused else None)
-            or self.status
-            or self.review.status()
-            or goal
-            or (self.remote.status(self.game, self.pending) if self.remote is not None else None)
-            or self._waiting_status()
-            or self.clock_policy.note()
-        )
-
     def publish(self, *, bump: bool = False) -> None:
         """Build the board's state and hand it on (``bump``: a new version of the
         position, which makes intents sent for the old one stale)."""
@@ -977,51 +803,15 @@ class PlaySession:
         with self.lock:
             if bump:
                 self.version += 1
+            if self._held:
+                return  # an intent is being handled: its one state goes out at its end
             self._seq += 1  # every publish differs: a repeated refusal still reaches the board
             state = cast(
-                "dict[str, Any]", build_state(self.game, self.state_inputs(), seq=self._seq)
+                "dict[str, Any]", build_state(self.game, state_inputs(self), seq=self._seq)
             )
             self.state = state
             if self._on_publish is not None:
                 self._on_publish(state)
-
-    def state_inputs(self) -> StateInputs:
-        """Everything besides the game that the published state shows."""
-        game = self.game
-        search = self.search
-        timer = self.timer
-        review = self.review.state()
-        review_phase, learn_phase, mistakes = self.review.facts()
-        return StateInputs(
-            version=self.version,
-            pending=self.pending,
-            redo_chain=self.redo_chain is not None,
-            status=self.status_line(),
-            players=kinds(self.players),
-            offers_moves=self.offers_moves(),
-            thinking=search.thinking,
-            level=self.opponent.level if self.opponent is not None else None,
-            hint=search.hint,
-            evaluation=search.evaluation,
-            replay=self.replay_view,
-            editor=self.editor.state(),
-            paused=self.paused,
-            pausable=self.pausable,
-            clock=(
-                timer.state(waiting=self.clock_policy.waits(), side=game.turn)
-                if timer is not None
-                else None
-            ),
-            milestones=self.tracker.state(played=self.played_game),
-            network=self.remote.state() if self.remote is not None else None,
-            interactive=self.interactive,
-            chosen_controls=frozenset(self.controls) if self.controls is not None else None,
-            review=review,
-            review_phase=review_phase,
-            learn_phase=learn_phase,
-            mistakes=mistakes,
-            explorer=self.explorer,
-        )
 
     def _save(self) -> None:
         """Autosave the game (when asked for); a failure is reported, never raised."""
@@ -1029,18 +819,10 @@ class PlaySession:
         if autosave is None or self.editor.open:
             return
         failed_before = autosave.error is not None
-        if not autosave.write(self.game, self._session_facts()):
+        facts = session_facts(self.opponent, self.human_side(), self.tracker)
+        if not autosave.write(self.game, facts):
             assert autosave.error is not None
             if not failed_before:
                 self.errors.append(autosave.error)
                 self.status = Status(autosave.error, "error")
                 self.publish()
-
-    def _session_facts(self) -> dict[str, str]:
-        """What the autosave file keeps besides the game (see :mod:`autosave`)."""
-        facts: dict[str, str] = {}
-        if self.opponent is not None:
-            facts["HumanSide"] = self.human_side()
-        if self.tracker.book is not None:
-            facts["Attempt"] = json.dumps(self.tracker.attempt.to_dict(), sort_keys=True)
-        return facts

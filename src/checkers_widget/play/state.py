@@ -22,9 +22,9 @@ from ..core.game import Game
 from ..core.move import Move
 from ..core.variants import AMERICAN, Variant
 from .commands import ControlFacts, ControlState, controls_for
-from .drawing import DrawingState, drawing_state
-from .geometry import GeometryState, geometry_of
+from .draw_intents import DrawingState, drawing_state
 from .openings import ExplorerState, OpeningState, explorer_state, opening_state
+from .square_layout import GeometryState, geometry_of
 
 if TYPE_CHECKING:
     from ..analysis.explorer import OpeningExplorer
@@ -367,7 +367,7 @@ class StateInputs:
     interactive: bool = True
     #: The board's ``controls=`` choice (None: every control that applies).
     chosen_controls: frozenset[str] | None = None
-    #: The game review and the learn mode (see :mod:`.game_review`).
+    #: The game review and the learn mode (see :mod:`.review.game_review`).
     review: ReviewState | None = None
     #: The facts of the review that decide its controls: the review's phase, the
     #: learn mode's phase and the number of mistakes it could ask about.

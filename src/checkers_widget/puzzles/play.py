@@ -22,7 +22,7 @@ from ..guided.wiring import (
     guided_session,
     wire_guided,
 )
-from ..play.outcome import Outcome
+from ..play.intent_outcome import IntentOutcome
 from ..play.session import PlaySession
 from .run import PuzzleRun
 
@@ -79,7 +79,7 @@ def puzzle_options(run: PuzzleRun) -> dict[str, Any]:
 def wire_puzzle(session: PlaySession, run: PuzzleRun) -> None:
     """Give ``session`` the puzzle's judgement and goal."""
 
-    def after(outcome: Outcome) -> None:
+    def after(outcome: IntentOutcome) -> None:
         if outcome.changed and run.done:
             session.publish()
 

@@ -9,7 +9,7 @@ lesson's parts:
 - a validator (the lesson's rule) vetoes legal moves that are not the lesson's answer,
   so the reason shows on the board's status line;
 - a clicked path that is no legal move is refused by the session with
-  :meth:`Game.explain`'s words; the session's :class:`~checkers_widget.play.outcome.Outcome`
+  :meth:`Game.explain`'s words; the session's :class:`~checkers_widget.play.intent_outcome.IntentOutcome`
   says so (``"illegal"``), and the lesson counts it as a mistake and puts its own words
   on the status line;
 - the board's Hint control shows the lesson's expected move (an
@@ -38,7 +38,7 @@ from ..guided.wiring import (
     guided_session,
     wire_guided,
 )
-from ..play.outcome import Outcome
+from ..play.intent_outcome import IntentOutcome
 from ..play.session import PlaySession
 from ..play.state import default_status
 from .lesson import Lesson
@@ -123,7 +123,7 @@ def lesson_session(run: LessonRun, **options: Any) -> PlaySession:
 def wire_lesson(session: PlaySession, run: LessonRun) -> None:
     """Give ``session`` the lesson's rule, its judging of attempts and its goal."""
 
-    def after(outcome: Outcome) -> None:
+    def after(outcome: IntentOutcome) -> None:
         if outcome.kind == "illegal" and outcome.path is not None:
             # The lesson's words on the status line too: they explain the rule without
             # naming the answer, which the board's own explanation would list.

@@ -34,7 +34,7 @@ from ..engine import Analysis, Engine
 from ..formats.game_info import GameInfo
 from ..network import HostSession, JoinSession
 from ..play.clock import TimeControl, TurnClock
-from ..play.drawing import redraw
+from ..play.draw_intents import redraw
 from ..play.hook_runner import Observer, Validator
 from ..play.milestones import MilestoneBook
 from ..play.network_play import refuse_network_options
@@ -208,8 +208,8 @@ class CheckersWidget(anywidget.AnyWidget):
             opponent=make_player(opponent, seed),
             human=human,
             seed=seed,
-            hints=hint_engine,
-            evaluator=eval_engine,
+            hint_engine=hint_engine,
+            eval_engine=eval_engine,
             autosave=autosave,
             timer=TimeControl.of(timer) if timer is not None else None,
             milestones=(MilestoneBook() if milestones is True else milestones) or None,
@@ -495,7 +495,7 @@ class CheckersWidget(anywidget.AnyWidget):
         between two people; ``"black"``, ``"white"`` or None (both). A move counts when
         the review would not mark it (searched as the review searches, it loses less
         than an inaccuracy's worth of expected score: see
-        :func:`~checkers_widget.play.learn_mode.counts`); the move is judged, never
+        :func:`~checkers_widget.play.review.learn_mode.counts`); the move is judged, never
         played. Hint, Skip, Show answer and Next are on the board.
         """
         self.session.review.start_learning(side)

@@ -9,7 +9,7 @@ plies to do), the review once done (with the line it covers) and the error if it
 :meth:`ReviewControl.cancel` stops it at once and drops whatever it would have found.
 
 It decides nothing about the board: the session's review panel
-(:mod:`~checkers_widget.play.game_review`) says when to start and what to publish, and
+(:mod:`~checkers_widget.play.review.game_review`) says when to start and what to publish, and
 takes the callbacks under the session's lock.
 """
 
@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Literal, Protocol
+from contextlib import AbstractContextManager
+from typing import Any, Literal, Protocol
 
-from ..analysis.review import Review, review
-from ..analysis.review_jobs import Limits
-from ..core.game import Game
-from ..core.move import Move
-from .search_runner import THREADS_AVAILABLE, SearchRunner, Ticket
+from ...analysis.review import Review, review
+from ...analysis.review_jobs import Limits
+from ...core.game import Game
+from ...core.move import Move
+from ..search_runner import THREADS_AVAILABLE, SearchRunner, Ticket
 
 __all__ = ["ReviewControl", "ReviewPhase", "Reviewer"]
 
@@ -81,7 +82,7 @@ class ReviewControl:
         time_per_move: float | None,
         depth: int | None,
         on_change: Callable[[], None],
-        lock: threading.RLock,
+        lock: AbstractContextManager[Any],
     ) -> Ticket:
         """Review the whole current line of ``game`` (a copy is taken now) in the
         background; ``on_change()`` runs (under ``lock``) at every step and at the end."""

@@ -6,7 +6,7 @@ the better move is rarely clear enough to find) played by the side asked about (
 both sides, for two people at one board). For each, the user is shown the position
 before the move and asked for a better one. It keeps the score and the words; it
 searches nothing and moves nothing itself: the session's review panel
-(:mod:`~checkers_widget.play.game_review`) goes to the positions and has the engine
+(:mod:`~checkers_widget.play.review.game_review`) goes to the positions and has the engine
 look at the moves tried.
 
 A move *counts* when it is the engine's best move, or when the review itself would not
@@ -23,11 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..analysis.judgement import Verdict, judge
-from ..analysis.review import PlyReview, Review
-from ..core.color import Color
-from ..core.move import Move
-from .state import LearnState
+from ...analysis.judgement import Verdict, judge
+from ...analysis.review import PlyReview, Review
+from ...core.color import Color
+from ...core.move import Move
+from ..state import LearnState
 
 __all__ = ["LEARN_JUDGEMENTS", "Exercise", "LearnMode", "LearnPhase", "counts"]
 

@@ -11,7 +11,8 @@ import pytest
 from checkers_widget.core.board import Board
 from checkers_widget.core.game import Game
 from checkers_widget.core.squares import column_of, row_of, square_at
-from checkers_widget.play.geometry import (
+from checkers_widget.play.intents import IntentError, MoveIntent, parse_intent
+from checkers_widget.play.square_layout import (
     Layout,
     american_geometry,
     american_layout,
@@ -20,7 +21,6 @@ from checkers_widget.play.geometry import (
     rotated_layout,
     square_count,
 )
-from checkers_widget.play.intents import IntentError, MoveIntent, parse_intent
 from checkers_widget.play.state import StateInputs, build_state
 
 

@@ -1,8 +1,8 @@
-"""The board's game review and its learn mode, on a :class:`PlaySession`.
+"""The board's game review and its learn mode, on a board's session.
 
 :class:`GameReview` is the part of a session that
 
-- runs the review in the background (:class:`~.review_control.ReviewControl`), publishing
+- runs the review in the background (:class:`~.control.ReviewControl`), publishing
   its progress as it goes; Cancel stops it and leaves the game as it was;
 - publishes what the front end draws of a finished review (:class:`~.state.ReviewState`):
   the graph's points, the move list's marks, words about the position shown and the
@@ -13,8 +13,9 @@
   background and says whether it counts; Hint, Skip, Show answer and Next are commands.
 
 Going to a ply is the board's own ``goto`` command (the move list's), which the graph's
-points send too: nothing new to trust. The session stays the one owner of the board's
-state: this reads it and acts through it.
+points send too: nothing new to trust. The review reads the board through
+:class:`ReviewedBoard`; a move tried in the learn mode answers with a
+:class:`~checkers_widget.play.changes.Reply` for the session to apply.
 """
 
 from __future__ import annotations
@@ -22,20 +23,22 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
-from ..analysis.judgement import Verdict
-from ..analysis.review import PlyReview, Review
-from ..analysis.review_jobs import PositionEval, PositionJob, analyse_position
-from ..core.color import BLACK, COLORS, Color
-from ..core.errors import CheckersError
-from ..core.move import Move
-from .intents import Command
-from .learn_mode import LearnMode, LearnPhase
-from .outcome import Outcome
-from .review_control import ReviewControl
-from .search_runner import THREADS_AVAILABLE, SearchRunner, Ticket
-from .state import (
+from ...analysis.judgement import Verdict
+from ...analysis.review import PlyReview, Review
+from ...analysis.review_jobs import PositionEval, PositionJob, analyse_position
+from ...core.color import BLACK, COLORS, Color
+from ...core.errors import CheckersError
+from ...core.game import Game
+from ...core.move import Move
+from ..changes import Change, Reply
+from ..intent_outcome import IntentOutcome
+from ..intents import Command
+from ..players import Player
+from ..search_runner import THREADS_AVAILABLE, SearchRunner, Ticket
+from ..state import (
     ReviewPointState,
     ReviewShownState,
     ReviewState,
@@ -44,11 +47,10 @@ from .state import (
     StatusKind,
     move_state,
 )
+from .control import ReviewControl
+from .learn_mode import LearnMode, LearnPhase
 
-if TYPE_CHECKING:
-    from .session import PlaySession
-
-__all__ = ["Checker", "GameReview", "graph_bar"]
+__all__ = ["Checker", "GameReview", "ReviewedBoard", "graph_bar"]
 
 #: What looks at a move tried in the learn mode: the review's own search of one position
 #: (:func:`~checkers_widget.analysis.review_jobs.analyse_position`), or a stand-in.
@@ -66,10 +68,31 @@ def _black_value(p: PlyReview, after: bool) -> float:
     return value if p.color == BLACK else -value
 
 
-class GameReview:
-    """One session's review and learn mode (see the module docstring)."""
+class ReviewedBoard(Protocol):
+    """What the review reads of a board's session, and its actions it uses."""
 
-    def __init__(self, session: PlaySession, *, threaded: bool = THREADS_AVAILABLE) -> None:
+    @property
+    def lock(self) -> AbstractContextManager[Any]: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def opponent(self) -> Player | None: ...
+    @property
+    def remote(self) -> object | None: ...
+
+    def human_side(self) -> Color: ...
+
+    def publish(self, *, bump: bool = False) -> None:
+        """Send the board's state out again (the review's progress, a verdict)."""
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the line."""
+
+
+class GameReview:
+    """One board's review and learn mode (see the module docstring)."""
+
+    def __init__(self, session: ReviewedBoard, *, threaded: bool = THREADS_AVAILABLE) -> None:
         self._session = session
         self.control = ReviewControl(threaded=threaded)
         self.learn: LearnMode | None = None
@@ -152,26 +175,26 @@ class GameReview:
         else:
             session.publish()
 
-    def try_move(self, move: Move) -> Outcome:
+    def try_move(self, move: Move) -> Reply:
         """A move made on the board in the learn mode: judged, never played."""
         session = self._session
         learn = self.learn
         assert learn is not None
         if not learn.asking:
-            return session.refuse("Press Next for the next position (or Done to stop)")
+            return Reply.refused("Press Next for the next position (or Done to stop)")
         if learn.phase == "checking":
-            return session.refuse(f"Wait: the engine is looking at {learn.checking}")
+            return Reply.refused(f"Wait: the engine is looking at {learn.checking}")
         if session.game.ply != learn.position_ply:
-            return session.refuse(
+            return Reply.refused(
                 f"This is not the position asked about: go to move {learn.position_ply} "
                 "in the move list (or press Skip)"
             )
         verdict = learn.quick_verdict(move)
-        session.pending = None
         if verdict is None:
             self._check(move)
-        session.publish(bump=True)
-        return Outcome("vetoed", learn.text, move=move)
+        return Reply(
+            IntentOutcome("vetoed", learn.text, move=move), Change(pending=None, bump=True)
+        )
 
     def _check(self, move: Move) -> None:
         """Have the engine look at the position after ``move``, in the background."""
@@ -201,7 +224,7 @@ class GameReview:
 
         self.check_ticket = self._checks.start(lambda stop: checker(job, stop), done, failed)
 
-    def command_handlers(self) -> dict[str, Callable[[Command], Outcome]]:
+    def command_handlers(self) -> dict[str, Callable[[Command], Reply]]:
         """The handlers of the review's commands (for the session's command table)."""
         return {
             "review": lambda _c: self._run(self.start),
@@ -215,16 +238,16 @@ class GameReview:
         }
 
     @staticmethod
-    def _run(action: Callable[[], Any]) -> Outcome:
+    def _run(action: Callable[[], Any]) -> Reply:
         action()
-        return Outcome.done(False)
+        return Reply.done(False)
 
-    def _learning(self, action: Callable[[LearnMode], None]) -> Outcome:
+    def _learning(self, action: Callable[[LearnMode], None]) -> Reply:
         learn = self.learn
         if learn is None:
             raise CheckersError("the learn mode is not on")
         action(learn)
-        return Outcome.done(False)
+        return Reply.done(False)
 
     def _hint(self, learn: LearnMode) -> None:
         if not learn.asking:

@@ -14,21 +14,21 @@ a new position: the state's version stays, so a move clicked next is not stale.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import Any, Literal, Protocol, TypedDict
 
 from ..core.drawings import COLOURS, Arrow, ArrowLike, Colour, Drawing, Mark, MarkLike
 from ..core.errors import CheckersError, IntentError
-from .outcome import Outcome
-
-if TYPE_CHECKING:
-    from .session import PlaySession
+from ..core.game import Game
+from .intent_outcome import IntentOutcome
 
 __all__ = [
     "DRAW_ACTIONS",
     "ArrowState",
     "DrawIntent",
     "DrawingState",
+    "DrawnBoard",
     "MarkState",
     "drawing_state",
     "handle_draw",
@@ -116,17 +116,17 @@ def parse_draw_intent(content: dict[str, Any], version: int, *, squares: int = 3
     return DrawIntent(version, "arrow", start=start, end=end, colour=colour)
 
 
-def handle_draw(session: PlaySession, intent: DrawIntent) -> Outcome:
-    """Draw ``intent`` on the position shown (the version was checked by the caller)."""
-    if session.remote is not None:
-        return session.refuse("Drawing on the board is not available in a network game")
-    game = session.game
+def handle_draw(game: Game, intent: DrawIntent, *, networked: bool = False) -> IntentOutcome:
+    """Draw ``intent`` on the position shown of ``game`` (the version was checked by the
+    caller); refused on a ``networked`` board."""
+    if networked:
+        return IntentOutcome.refused("Drawing on the board is not available in a network game")
     drawing = game.drawing()
     try:
         if intent.action == "clear":
             changed = bool(drawing)
             game.set_drawing(None)
-            return Outcome.done(changed)
+            return IntentOutcome.done(changed)
         if intent.action == "mark":
             assert intent.square is not None
             drawing = drawing.toggled_mark(Mark(intent.square, intent.colour))
@@ -135,12 +135,22 @@ def handle_draw(session: PlaySession, intent: DrawIntent) -> Outcome:
             drawing = drawing.toggled_arrow(Arrow(intent.start, intent.end, intent.colour))
         game.set_drawing(drawing)
     except CheckersError as exc:  # a listener failing (HookError): said, never raised
-        return session.refuse(str(exc))
-    return Outcome.done()
+        return IntentOutcome.refused(str(exc))
+    return IntentOutcome.done()
+
+
+class DrawnBoard(Protocol):
+    """What :func:`redraw` needs of a board: its game and the lock that orders changes."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def lock(self) -> AbstractContextManager[Any]: ...
 
 
 def redraw(
-    session: PlaySession,
+    board: DrawnBoard,
     *,
     arrows: Iterable[ArrowLike] | None = None,
     marks: Iterable[MarkLike] | None = None,
@@ -148,8 +158,8 @@ def redraw(
     """Replace the arrows (or the marks; None: keep them) drawn on the position shown,
     from Python (``widget.arrows = [...]``): all checked first, so a bad square or
     colour raises CheckersError and nothing changes."""
-    with session.lock:
-        game = session.game
+    with board.lock:
+        game = board.game
         now = game.drawing()
         drawing = Drawing(
             now.arrows if arrows is None else arrows,

@@ -13,8 +13,8 @@ from checkers_widget import Game
 from checkers_widget.analysis.judgement import INACCURACY, SCALE, Verdict, expected_score
 from checkers_widget.analysis.review_jobs import Limits
 from checkers_widget.core.board import Board
-from checkers_widget.play.game_review import graph_bar
-from checkers_widget.play.learn_mode import counts
+from checkers_widget.play.review.game_review import graph_bar
+from checkers_widget.play.review.learn_mode import counts
 from checkers_widget.play.session import PlaySession
 from review_fakes import SHORT_GAME, FakeChecker, FakeReviewer, short_game
 

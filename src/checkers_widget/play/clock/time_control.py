@@ -26,11 +26,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from ..core.color import BLACK, COLORS, WHITE, Color
-from ..core.errors import CheckersError, brief
+from ...core.color import BLACK, COLORS, WHITE, Color
+from ...core.errors import CheckersError, brief
 
 if TYPE_CHECKING:
-    from .state import ClockSnapshot
+    from ..state import ClockSnapshot
 
 __all__ = [
     "EXPIRY_MODES",

@@ -18,12 +18,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.color import Color
-from .clock import Expiry, TimeControl, TurnClock
-from .search_runner import THREADS_AVAILABLE
+from ...core.color import Color
+from ..search_runner import THREADS_AVAILABLE
+from .time_control import Expiry, TimeControl, TurnClock
 
 if TYPE_CHECKING:
-    from .state import ClockSnapshot
+    from ..state import ClockSnapshot
 
 __all__ = ["Timekeeper"]
 

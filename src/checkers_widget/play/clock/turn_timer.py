@@ -1,7 +1,7 @@
 """The board's turn timer: which turn the clock times, and whether it has started.
 
 Composed into a :class:`~checkers_widget.play.session.PlaySession` (``timer=``). The
-clock itself (:mod:`clock`) and its real-time wake-ups (:mod:`timekeeper`) know nothing
+clock itself (:mod:`.time_control`) and its real-time wake-ups (:mod:`.timekeeper`) know nothing
 of games; this part keeps the turn being timed and the "started" flag, and is told by
 the session, in plain values, whether the turn to move is one to time. What an expiry
 does (grace time, a quick move for the player, a loss on time) is the session's.
@@ -18,9 +18,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..core.color import Color
-from .clock import Expiry, TimeControl, TurnClock
-from .state import ClockState
+from ...core.color import Color
+from ..state import ClockState
+from .time_control import Expiry, TimeControl, TurnClock
 from .timekeeper import Timekeeper
 
 __all__ = ["TurnTimer"]

@@ -15,7 +15,7 @@ Move milestones count the human's moves; in a two-player game, either player's. 
 widget tells the book only about what a person did: moves made on the board (not from
 Python), in a game played against the computer or across the network (not a two-player
 board, where games are walked through, set up or replayed), and results of such games
-(see :mod:`milestone_tracking`).
+(see :mod:`.tracking`).
 
 :class:`MilestoneBook` keeps everything in a small JSON file next to the lesson
 progress: ``$CHECKERS_WIDGET_HOME/milestones.json`` or
@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.color import BLACK, COLORS, WHITE, Color
-from ..core.errors import CheckersError
-from ..core.move import Move
-from ..formats.storage import default_path, locked, read_json, write_json
+from ...core.color import BLACK, COLORS, WHITE, Color
+from ...core.errors import CheckersError
+from ...core.move import Move
+from ...formats.storage import default_path, locked, read_json, write_json
 
 __all__ = [
     "CHALLENGE_LEVELS",

@@ -22,13 +22,13 @@ import logging
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from ..core.color import Color, opponent
-from ..core.game import Game
-from ..core.move import Move
-from .milestones import MILESTONES, Attempt, Milestone, MilestoneBook
+from ...core.color import Color, opponent
+from ...core.game import Game
+from ...core.move import Move
+from .book import MILESTONES, Attempt, Milestone, MilestoneBook
 
 if TYPE_CHECKING:
-    from .state import MilestonesState, MilestoneState
+    from ..state import MilestonesState, MilestoneState
 
 __all__ = ["MilestoneTracker"]
 

@@ -12,20 +12,20 @@ from typing import Literal
 
 from ..core.move import Move
 
-__all__ = ["Outcome", "OutcomeKind"]
+__all__ = ["IntentOutcome", "IntentOutcomeKind"]
 
 #: ``played``: a move was played (or sent to the network host); ``pending``: a jump goes
 #: on; ``illegal``: the clicked path is no legal move (or leaves a jump unfinished);
 #: ``refused``: anything else turned down; ``vetoed``: a validator objected; ``failed``:
 #: a hook raised; ``done``: a command or an edit was carried out.
-OutcomeKind = Literal["played", "pending", "illegal", "refused", "vetoed", "failed", "done"]
+IntentOutcomeKind = Literal["played", "pending", "illegal", "refused", "vetoed", "failed", "done"]
 
 
 @dataclass(frozen=True)
-class Outcome:
+class IntentOutcome:
     """One intent's result: its kind, the words shown for it, the move or path concerned."""
 
-    kind: OutcomeKind
+    kind: IntentOutcomeKind
     #: The status line's words for a refusal, a veto or a failure ("" otherwise).
     text: str = ""
     #: Whether the game (or the editor) changed.
@@ -36,9 +36,9 @@ class Outcome:
     path: tuple[int, ...] | None = None
 
     @classmethod
-    def refused(cls, text: str, path: tuple[int, ...] | None = None) -> Outcome:
+    def refused(cls, text: str, path: tuple[int, ...] | None = None) -> IntentOutcome:
         return cls("refused", text, path=path)
 
     @classmethod
-    def done(cls, changed: bool = True) -> Outcome:
+    def done(cls, changed: bool = True) -> IntentOutcome:
         return cls("done", changed=changed)
