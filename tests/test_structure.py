@@ -24,30 +24,6 @@ import checkers_widget
 PACKAGE = Path(checkers_widget.__file__).resolve().parent
 NAME = "checkers_widget"
 
-#: play/'s import circle and its second ``Outcome``, as they are on main today: emptied
-#: when the play/ parts land (issue 25). Nothing outside play/ may be added here.
-PLAY_PENDING_CIRCLE = frozenset(
-    {
-        "checkers_widget.play.clock",
-        "checkers_widget.play.clock_policy",
-        "checkers_widget.play.command_handling",
-        "checkers_widget.play.drawing",
-        "checkers_widget.play.editor",
-        "checkers_widget.play.game_review",
-        "checkers_widget.play.intent_handling",
-        "checkers_widget.play.intents",
-        "checkers_widget.play.learn_mode",
-        "checkers_widget.play.milestone_tracking",
-        "checkers_widget.play.network_play",
-        "checkers_widget.play.search_control",
-        "checkers_widget.play.session",
-        "checkers_widget.play.state",
-        "checkers_widget.play.timekeeper",
-        "checkers_widget.play.turn_timer",
-    }
-)
-PLAY_PENDING_CLASSES = frozenset({("Outcome", "play/outcome.py")})
-
 #: The circle through ``Game``'s deferred PDN, saving and opening conveniences
 #: (``Game.from_pdn``, ``to_pdn``, ``save``, ``load``, ``opening``; see
 #: ``tests/test_layers.py``'s ``LAZY_CONVENIENCES``): the formats and the data read and
@@ -62,11 +38,6 @@ CONVENIENCE_CIRCLE_PENDING = frozenset(
         "checkers_widget.formats.saving",
     }
 )
-
-#: ``tutorial/ui.py`` reads ``CHAPTERS`` from the package's ``__init__`` (in a function),
-#: which imports ``ui`` for ``Tutorial``: in the guided-board work's files (issue 25),
-#: emptied when it lands or the chapters move out of ``__init__``.
-TUTORIAL_PENDING_CIRCLE = frozenset({"checkers_widget.tutorial", "checkers_widget.tutorial.ui"})
 
 #: Classes the engine's two searches each define for themselves, on main today:
 #: emptied when the one search scaffold lands (issue 25).
@@ -174,10 +145,7 @@ def circles(graph: dict[str, set[str]]) -> list[set[str]]:
 
 
 def _pending(group: set[str]) -> bool:
-    return any(
-        group <= pending
-        for pending in (PLAY_PENDING_CIRCLE, CONVENIENCE_CIRCLE_PENDING, TUTORIAL_PENDING_CIRCLE)
-    )
+    return any(group <= pending for pending in (CONVENIENCE_CIRCLE_PENDING,))
 
 
 def test_no_import_circle() -> None:
@@ -188,9 +156,7 @@ def test_no_import_circle() -> None:
 def test_every_pending_circle_is_still_there() -> None:
     """The allow-lists shrink with the tree: a module that left its circle leaves them."""
     in_circles = set().union(*circles(import_graph(MODULES)))
-    assert PLAY_PENDING_CIRCLE - in_circles == set()
     assert CONVENIENCE_CIRCLE_PENDING - in_circles == set()
-    assert TUTORIAL_PENDING_CIRCLE - in_circles == set()
 
 
 def top_level_classes() -> dict[str, list[str]]:
@@ -204,7 +170,7 @@ def top_level_classes() -> dict[str, list[str]]:
 
 
 def test_no_two_top_level_classes_share_a_name() -> None:
-    pending = PLAY_PENDING_CLASSES | SEARCH_PENDING_CLASSES
+    pending = SEARCH_PENDING_CLASSES
     shared = {
         name: sorted(where)
         for name, where in top_level_classes().items()
@@ -215,7 +181,7 @@ def test_no_two_top_level_classes_share_a_name() -> None:
 
 def test_every_pending_class_is_still_there() -> None:
     classes = top_level_classes()
-    for name, where in PLAY_PENDING_CLASSES | SEARCH_PENDING_CLASSES:
+    for name, where in SEARCH_PENDING_CLASSES:
         assert where in classes[name] and len(classes[name]) > 1
 
 

@@ -86,7 +86,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.errors import brief
+from .chapters import CHAPTERS, lesson
 from .lesson import ANY_MOVE, Lesson, LessonError, NoSuchLessonError, Step
 from .lessons import LESSONS
 from .other_draughts import OTHER_DRAUGHTS
@@ -114,23 +114,6 @@ __all__ = [
     "lesson",
     "stars_for",
 ]
-
-
-#: The built-in chapters by name: the rules of American checkers, and what differs in
-#: the other draughts (``Tutorial("other-draughts")``).
-CHAPTERS: dict[str, tuple[Lesson, ...]] = {"rules": LESSONS, "other-draughts": OTHER_DRAUGHTS}
-
-
-def lesson(lesson_id: str) -> Lesson:
-    """The built-in lesson with this id, from any chapter (``KeyError`` listing the ids if
-    there is none)."""
-    every = [item for chapter in CHAPTERS.values() for item in chapter]
-    for item in every:
-        if item.id == lesson_id:
-            return item
-    raise NoSuchLessonError(
-        f"no lesson {brief(lesson_id)}; the lessons are: {', '.join(x.id for x in every)}"
-    )
 
 
 def __getattr__(name: str) -> object:

@@ -9,7 +9,8 @@ lesson's parts:
 - a validator (the lesson's rule) vetoes legal moves that are not the lesson's answer,
   so the reason shows on the board's status line;
 - a clicked path that is no legal move is refused by the session with
-  :meth:`Game.explain`'s words; the session's :class:`~checkers_widget.play.intent_outcome.IntentOutcome`
+  :meth:`Game.explain`'s words; the session's
+  :class:`~checkers_widget.play.intent_outcome.IntentOutcome`
   says so (``"illegal"``), and the lesson counts it as a mistake and puts its own words
   on the status line;
 - the board's Hint control shows the lesson's expected move (an

@@ -34,6 +34,7 @@ from ..core.move import Move
 from ..guided.panel import Action, GuidedPanel, GuidedView
 from ..guided.wiring import continue_script
 from ..play.intents import IntentError, resolve_path
+from .chapters import CHAPTERS
 from .lesson import Lesson, LessonError, NoSuchLessonError
 from .lesson_board import lesson_board
 from .lesson_play import LESSON_CONTROLS, lesson_controls, star_text
@@ -68,8 +69,6 @@ class Tutorial(GuidedView[LessonRun]):
         start: str | int | None = None,
     ) -> None:
         if isinstance(lessons, str):  # a built-in chapter's name
-            from . import CHAPTERS
-
             if lessons not in CHAPTERS:
                 raise LessonError(
                     f"no chapter {brief(lessons)}; the chapters are: {', '.join(CHAPTERS)}"
