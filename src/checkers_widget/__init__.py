@@ -12,6 +12,7 @@ holds the line; ``benchmarks/import_time.py`` measures it.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -185,13 +186,13 @@ def _installed_version() -> str:
         return _source_tree_version()
 
 
-def _source_tree_version() -> str:
-    """``project.version`` of the ``pyproject.toml`` two folders above the package (the
-    ``src/`` layout of a checkout), or "0+unknown"."""
+def _source_tree_version(package_folder: str = os.path.dirname(__file__)) -> str:
+    """``project.version`` of the ``pyproject.toml`` two folders above ``package_folder``
+    (the ``src/`` layout of a checkout), or "0+unknown" when there is none of ours."""
     import tomllib
     from pathlib import Path
 
-    pyproject = Path(__file__).resolve().parent.parent.parent / "pyproject.toml"
+    pyproject = Path(package_folder).resolve().parent.parent / "pyproject.toml"
     try:
         project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
     except (OSError, tomllib.TOMLDecodeError, KeyError):
