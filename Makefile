@@ -42,6 +42,7 @@ help:
 	@echo "make lab    - set up everything and open JupyterLab on examples/"
 	@echo "make test   - set up everything (incl. Debian chromium) and run ruff, mypy, vitest, tsc, pytest"
 	@echo "make lint   - ruff check, ruff format --check and mypy --strict (see pyproject.toml)"
+	@echo "make test-pythons - the core, formats and engine tests on each Python 3.11-3.14 found (nox)"
 	@echo "make js     - rebuild the front-end bundle ($(BUNDLE))"
 	@echo "make lite   - build the offline JupyterLite site into $(LITE_OUT)/ (serve it from any static host)"
 	@echo "make class-site NOTEBOOKS=folder - the JupyterLite site with your own notebooks, in $(CLASS_OUT)/"
@@ -61,8 +62,11 @@ $(NODE_STAMP): package.json package-lock.json
 
 # pip's build hook (hatch-jupyter-builder) runs `npm install` + `npm run build`; npm rewrites
 # package-lock.json (same content, new mtime), so re-touch the npm stamp afterwards.
+# The development tools are pyproject.toml's dependency group `dev` (PEP 735), which pip
+# installs from 25.1 on (a venv made before that gets a newer pip first).
 $(STAMP): pyproject.toml $(NODE_STAMP) | $(BIN)/python
-	$(BIN)/python -m pip install -e ".[dev]"
+	$(BIN)/python -m pip install --quiet "pip>=25.1"
+	$(BIN)/python -m pip install -e . --group dev
 	@touch $(NODE_STAMP) && touch $@
 
 $(BUNDLE): $(JS_SRC) | $(NODE_STAMP)
@@ -133,11 +137,21 @@ test: lint chromium lite docs
 	npm test
 	npm run typecheck
 	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
+	$(MAKE) test-pythons NOX_ARGS="--python $$($(BIN)/python -c "$$OTHER_PYTHONS")"
+
+# The core, formats and engine tests on every Python from 3.11 to 3.14 that the machine has
+# (noxfile.py: each in a venv of its own, with the package and the `test` group of
+# pyproject.toml). `make test` leaves out the venv's own Python: its pytest has just run them.
+NOX_ARGS ?=
+export OTHER_PYTHONS := import sys; print(*(f"3.{m}" for m in range(11, 15) if m != sys.version_info[1]))
+.PHONY: test-pythons
+test-pythons: setup
+	$(BIN)/nox --session core $(NOX_ARGS)
 
 js: $(NODE_STAMP)
 	npm run build
 
 clean:
 	rm -rf $(VENV) node_modules src/checkers_widget/static build dist tests/browser/artifacts \
-	  .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	  .nox .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

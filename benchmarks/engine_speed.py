@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
         try:
             import draughts  # noqa: F401
         except ImportError:
-            print("py-draughts is not installed (pip install -e '.[bench]'): no peer column")
+            print("py-draughts is not installed (pip install -e . --group bench): no peer column")
             peer = False
 
     positions = [("start", "", START_FEN)] + [

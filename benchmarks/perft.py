@@ -13,7 +13,7 @@ engines take turns round by round, so a burst of load on the machine hits all of
 alike; compare the ratios rather than the raw figures on a busy machine (``--clock cpu``
 times this process's CPU instead of the wall clock, which other processes disturb less).
 
-The peers (``pip install -e ".[bench]"``, or ``pip install clatsop==0.1.0
+The peers (``pip install -e . --group bench``, or ``pip install clatsop==0.1.0
 py-draughts==1.10.1``):
 
 * clatsop 0.1.0 -- pure Python, correct (compulsory capture, capture paths counted
@@ -56,7 +56,9 @@ PUBLISHED = {
 GOAL_NODES_PER_SECOND = 1_000_000
 GOAL_RATIO = 5.0
 
-INSTALL_HINT = 'pip install -e ".[bench]"  (or: pip install clatsop==0.1.0 py-draughts==1.10.1)'
+INSTALL_HINT = (
+    "pip install -e . --group bench  (or: pip install clatsop==0.1.0 py-draughts==1.10.1)"
+)
 
 
 def _ours() -> Callable[[int], int]:

@@ -103,8 +103,8 @@ QUICK_DEPTH = 4
 QUICK_PYDRAUGHTS_DEPTH = 3
 
 INSTALL_HINT = {
-    "clatsop": 'pip install -e ".[bench]"  (or: pip install clatsop==0.1.0)',
-    "py-draughts": 'pip install -e ".[bench]"  (or: pip install py-draughts==1.10.1)',
+    "clatsop": "pip install -e . --group bench  (or: pip install clatsop==0.1.0)",
+    "py-draughts": "pip install -e . --group bench  (or: pip install py-draughts==1.10.1)",
     "pydraughts": (
         "make an environment of its own (python3.11 -m venv /tmp/pyd-venv && "
         "/tmp/pyd-venv/bin/pip install pydraughts==0.6.7) and pass "

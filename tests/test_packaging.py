@@ -14,10 +14,12 @@ end's tool chain, as a release build does; nothing is downloaded at run time.
 
 from __future__ import annotations
 
+import ast
 import email.parser
 import email.policy
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +31,7 @@ from email.message import Message
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
@@ -68,6 +71,48 @@ class Built:
             assert member is not None
             text = member.read().decode("utf-8")
         return email.parser.Parser(policy=email.policy.compat32).parsestr(text)
+
+
+PYTHON_CLASSIFIER = "Programming Language :: Python :: "
+
+
+def minor(version: str) -> int:
+    """3 of "3.13"... the minor number of a "3.X" version."""
+    return int(version.split(".")[1])
+
+
+def tested_pythons() -> set[str]:
+    """The Python versions noxfile.py requires (its REQUIRED set, read without running it)."""
+    tree = ast.parse((REPO_ROOT / "noxfile.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            if any(isinstance(t, ast.Name) and t.id == "REQUIRED" for t in targets):
+                assert isinstance(node.value, ast.Call)  # frozenset({...})
+                return set(ast.literal_eval(node.value.args[0]))
+    raise AssertionError("noxfile.py has no REQUIRED")
+
+
+def group_requirements() -> set[str]:
+    """The names of every package in pyproject.toml's dependency groups."""
+    groups = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "dependency-groups"
+    ]
+    return {
+        Requirement(entry).name
+        for entries in groups.values()
+        for entry in entries
+        if isinstance(entry, str)  # (the others are {include-group = ...})
+    }
+
+
+def extra_requirements() -> set[str]:
+    """The names of every package in the published extras."""
+    return {
+        Requirement(entry).name
+        for entries in PROJECT["optional-dependencies"].values()
+        for entry in entries
+    }
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -209,8 +254,14 @@ def test_the_metadata_says_the_licence_the_pythons_and_the_lower_bounds(built: B
         assert metadata.get_all("License-File") == ["LICENSE"]
         assert metadata["Requires-Python"] == ">=3.11"
         classifiers = metadata.get_all("Classifier") or []
-        for minor in (11, 12, 13, 14):
-            assert f"Programming Language :: Python :: 3.{minor}" in classifiers
+        # Exactly the Pythons the tests run on (noxfile.py's required ones), no more.
+        pythons = {
+            c.removeprefix(PYTHON_CLASSIFIER)
+            for c in classifiers
+            if re.fullmatch(re.escape(PYTHON_CLASSIFIER) + r"3\.\d+", c)
+        }
+        assert pythons == tested_pythons() == {"3.11", "3.12", "3.13"}
+        assert metadata["Requires-Python"] == f">={min(pythons, key=minor)}"
         # PEP 639: no licence classifier beside a license expression.
         assert not [c for c in classifiers if c.startswith("License ::")]
         requires = [r for r in metadata.get_all("Requires-Dist") or [] if "extra ==" not in r]
@@ -221,6 +272,19 @@ def test_the_metadata_says_the_licence_the_pythons_and_the_lower_bounds(built: B
             PROJECT["optional-dependencies"]
         )
         assert metadata["Description-Content-Type"] == "text/markdown"
+
+
+@pytest.mark.timeout(2 * STEP_TIMEOUT)
+def test_the_extras_are_what_users_opt_into_and_no_development_tool(built: Built) -> None:
+    development_only = group_requirements() - extra_requirements()
+    assert {"pytest", "ruff", "mypy", "jupyterlab", "nox", "chess"} <= development_only
+    for metadata in (built.wheel_metadata(), built.sdist_metadata()):
+        assert set(metadata.get_all("Provides-Extra") or []) == {"export", "dask"}
+        published = {Requirement(r).name for r in metadata.get_all("Requires-Dist") or []}
+        assert published == {"anywidget", "ipywidgets", "traitlets", "pillow", "dask"}
+        assert not published & development_only
+        # PEP 735 groups never reach the metadata; the old extras' names are gone.
+        assert not {"dev", "bench", "test", "lint"} & set(metadata.get_all("Provides-Extra") or [])
 
 
 # ---------------------------------------------------------------------------- no node

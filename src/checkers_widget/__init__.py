@@ -1,13 +1,22 @@
-"""checkers-widget: American checkers (English draughts) as a first-class citizen of Jupyter."""
+"""checkers-widget: American checkers (English draughts) as a first-class citizen of Jupyter.
 
+The rules core's names (``Board``, ``Game``, ``Move``, the errors...) are imported with the
+package; every other public name (the engine, the review, PDN, pictures, the widget...) is
+imported the first time it is asked for (:func:`__getattr__`), so that ``import
+checkers_widget`` and ``import checkers_widget.core.board`` stay cheap: no process pool,
+socket or subprocess module, and no Jupyter, is loaded until a name that needs it is used
+(every module costs start-up time, in JupyterLite most of all). ``tests/test_imports.py``
+holds the line; ``benchmarks/import_time.py`` measures it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .analysis.explorer import ExplorerMove, OpeningExplorer
-from .analysis.review import Review
-from .analysis.review import review as _review
-from .analysis.review import review_games as _review_games
 from .core.board import START_FEN, Board
 from .core.color import BLACK, WHITE, Color
 from .core.drawings import Arrow, Drawing, Mark
@@ -30,15 +39,42 @@ from .core.game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
 from .core.move import Move, Piece
 from .core.outcome import Outcome
 from .core.variants import VARIANTS, Variant
-from .engine import LEVELS, Analysis, Engine
-from .export import animate
-from .formats.pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
-from .formats.svg import board_svg
-from .play.clock import TimeControl
-from .play.milestones import MilestoneBook
 
-if TYPE_CHECKING:  # at run time it comes through __getattr__: Jupyter loads only when asked
+if TYPE_CHECKING:  # at run time these come through __getattr__, when first asked for
+    from .analysis.explorer import ExplorerMove, OpeningExplorer
+    from .analysis.review import Review
+    from .engine import LEVELS, Analysis, Engine
+    from .export import animate
+    from .formats.pdn import PdnNote, PdnReader, read_game, read_games, write_game, write_games
+    from .formats.svg import board_svg
+    from .play.clock import TimeControl
+    from .play.milestones import MilestoneBook
     from .widget import CheckersWidget
+
+    #: The installed distribution's version (PEP 440), e.g. ``"0.1.0"``.
+    __version__: str
+
+#: The public names imported on first use, each with the module (relative to the package)
+#: that defines it. Keep in step with the ``TYPE_CHECKING`` imports above.
+_LAZY_NAMES: dict[str, str] = {
+    "ExplorerMove": "analysis.explorer",
+    "OpeningExplorer": "analysis.explorer",
+    "Review": "analysis.review",
+    "LEVELS": "engine",
+    "Analysis": "engine",
+    "Engine": "engine",
+    "animate": "export",
+    "PdnNote": "formats.pdn",
+    "PdnReader": "formats.pdn",
+    "read_game": "formats.pdn",
+    "read_games": "formats.pdn",
+    "write_game": "formats.pdn",
+    "write_games": "formats.pdn",
+    "board_svg": "formats.svg",
+    "TimeControl": "play.clock",
+    "MilestoneBook": "play.milestones",
+    "CheckersWidget": "widget.board_widget",
+}
 
 __all__ = [
     "BLACK",
@@ -97,27 +133,70 @@ def review(game: Game, **options: Any) -> Review:
     """Review every move of ``game`` with the engine: see :func:`.analysis.review.review`
     for the options. In a Jupyter kernel a progress bar shows while it runs (the kernel's
     interrupt cancels); elsewhere nothing of Jupyter is imported."""
+    from .analysis.review import review as review_game
+
     if "ipykernel" in sys.modules:
         from .widget.review_progress import with_progress_bar
 
-        return with_progress_bar(_review, game, **options)
-    return _review(game, **options)
+        return with_progress_bar(review_game, game, **options)
+    return review_game(game, **options)
 
 
 def review_games(games: Iterable[Game], **options: Any) -> list[Review]:
     """Review many games over an executor: see :func:`.analysis.review.review_games`
     (a progress bar in a Jupyter kernel, as :func:`review`)."""
+    from .analysis.review import review_games as review_each
+
     if "ipykernel" in sys.modules:
         from .widget.review_progress import with_progress_bar
 
-        return with_progress_bar(_review_games, games, **options)
-    return _review_games(games, **options)
+        return with_progress_bar(review_each, games, **options)
+    return review_each(games, **options)
 
 
 def __getattr__(name: str) -> object:
-    """Import the widget only when asked for, so the rules core never loads Jupyter."""
-    if name == "CheckersWidget":
-        from .widget import board_widget as widget
+    """Import a public name's module the first time the name is asked for (PEP 562), so
+    that the rules core loads without the engine, the process pools or Jupyter; the
+    value is then kept in the module like an ordinary import."""
+    if name == "__version__":
+        value: object = _installed_version()
+    elif name in _LAZY_NAMES:
+        module = importlib.import_module(f".{_LAZY_NAMES[name]}", __name__)
+        value = getattr(module, name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
-        return getattr(widget, name)
-    raise AttributeError(f"module 'checkers_widget' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    """The module's names, the ones not imported yet included (for ``dir()`` and completion)."""
+    return sorted({*globals(), *_LAZY_NAMES, "__version__"})
+
+
+def _installed_version() -> str:
+    """The version of the installed distribution (its metadata: the one pip or Pyodide's
+    lock installed), or, in a source tree put on ``sys.path`` without being installed,
+    the version its ``pyproject.toml`` says ("0+unknown" when there is none either)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("checkers-widget")
+    except metadata.PackageNotFoundError:
+        return _source_tree_version()
+
+
+def _source_tree_version(package_folder: str = os.path.dirname(__file__)) -> str:
+    """``project.version`` of the ``pyproject.toml`` two folders above ``package_folder``
+    (the ``src/`` layout of a checkout), or "0+unknown" when there is none of ours."""
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(package_folder).resolve().parent.parent / "pyproject.toml"
+    try:
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+    except (OSError, tomllib.TOMLDecodeError, KeyError):
+        return "0+unknown"
+    if project.get("name") != "checkers-widget" or not isinstance(project.get("version"), str):
+        return "0+unknown"
+    return str(project["version"])

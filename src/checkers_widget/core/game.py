@@ -15,7 +15,6 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar, overload
 
 from .board import Board, PositionKey
@@ -27,7 +26,9 @@ from .move import Move
 from .outcome import DRAW, WIN, Outcome, Result, lost_by, no_moves_win
 from .variants import AMERICAN, Variant, variant
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (pathlib only for an annotation: the core loads without it)
+    from pathlib import Path
+
     from ..data import ThreeMoveOpening
     from ..formats.svg import Picture
 
