@@ -17,7 +17,7 @@ from checkers_widget import BLACK, Game
 from checkers_widget.core.move import Move
 from checkers_widget.play.intent_handling import THINKING_REFUSAL
 from checkers_widget.play.intents import IntentError, SelectIntent, parse_intent
-from checkers_widget.play.outcome import Outcome
+from checkers_widget.play.intent_outcome import IntentOutcome
 from checkers_widget.play.players import ScriptedPlayer
 from checkers_widget.play.session import PlaySession
 
@@ -25,11 +25,11 @@ from checkers_widget.play.session import PlaySession
 JUMP_OR_STEP = "B:W14,32:B9,11"
 
 
-def select(session: PlaySession, square: Any, **extra: Any) -> Outcome:
+def select(session: PlaySession, square: Any, **extra: Any) -> IntentOutcome:
     return session.handle({"kind": "select", "version": session.version, "square": square, **extra})
 
 
-def clicked_path(session: PlaySession, *path: int) -> Outcome:
+def clicked_path(session: PlaySession, *path: int) -> IntentOutcome:
     return session.handle({"kind": "move", "version": session.version, "path": list(path)})
 
 

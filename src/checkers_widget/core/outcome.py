@@ -5,9 +5,6 @@ users know the shape from ``board.outcome()``). Results use PDN's convention for
 the first number is Black's score (Black moves first), so ``"1-0"`` is a Black win and
 ``"0-1"`` a White win. The words are :attr:`Game.termination`'s, e.g. "every White piece
 is blocked" or "draw agreed".
-
-(Not to be confused with :class:`checkers_widget.play.outcome.Outcome`, what became of
-one click or command on a board.)
 """
 
 from __future__ import annotations
