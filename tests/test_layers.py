@@ -49,10 +49,7 @@ STRANGERS: tuple[tuple[str, str], ...] = (("tutorial", "puzzles"),)
 #: Upward imports that are allowed, inside a function only: (importing module, imported).
 LAZY_CONVENIENCES = frozenset(
     {
-        ("core.game", "formats.pdn"),  # Game.from_pdn / Game.to_pdn
-        ("core.game", "formats.saving"),  # Game.save / Game.load
         ("core.game", "formats.svg"),  # a game draws its position in a notebook
-        ("core.game", "data"),  # Game.opening: the ACF three-move table is package data
         ("core.board", "formats.svg"),  # Board._repr_svg_ / picture() / text
     }
 )

@@ -24,21 +24,6 @@ import checkers_widget
 PACKAGE = Path(checkers_widget.__file__).resolve().parent
 NAME = "checkers_widget"
 
-#: The circle through ``Game``'s deferred PDN, saving and opening conveniences
-#: (``Game.from_pdn``, ``to_pdn``, ``save``, ``load``, ``opening``; see
-#: ``tests/test_layers.py``'s ``LAZY_CONVENIENCES``): the formats and the data read and
-#: write games, and the core's ``Game`` offers them as methods. Not part of the renames
-#: of issue 25; listed so that any other circle fails, and for the lead to decide.
-CONVENIENCE_CIRCLE_PENDING = frozenset(
-    {
-        "checkers_widget.core.game",
-        "checkers_widget.data",
-        "checkers_widget.formats.pdn",
-        "checkers_widget.formats.pdn_variant",
-        "checkers_widget.formats.saving",
-    }
-)
-
 #: Classes the engine's two searches each define for themselves, on main today:
 #: emptied when the one search scaffold lands (issue 25).
 SEARCH_PENDING_CLASSES = frozenset(
@@ -144,19 +129,8 @@ def circles(graph: dict[str, set[str]]) -> list[set[str]]:
     return found
 
 
-def _pending(group: set[str]) -> bool:
-    return any(group <= pending for pending in (CONVENIENCE_CIRCLE_PENDING,))
-
-
 def test_no_import_circle() -> None:
-    unexpected = [sorted(g) for g in circles(import_graph(MODULES)) if not _pending(g)]
-    assert unexpected == []
-
-
-def test_every_pending_circle_is_still_there() -> None:
-    """The allow-lists shrink with the tree: a module that left its circle leaves them."""
-    in_circles = set().union(*circles(import_graph(MODULES)))
-    assert CONVENIENCE_CIRCLE_PENDING - in_circles == set()
+    assert [sorted(g) for g in circles(import_graph(MODULES))] == []
 
 
 def top_level_classes() -> dict[str, list[str]]:

@@ -15,7 +15,7 @@ import importlib
 import os
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .core.board import START_FEN, Board
 from .core.color import BLACK, WHITE, Color
@@ -35,7 +35,14 @@ from .core.errors import (
     SessionError,
     VariantError,
 )
-from .core.game import DRAW_RULE_PRESETS, SIDE_NAME_PRESETS, DrawRules, Game
+from .core.game import (
+    DRAW_RULE_PRESETS,
+    SIDE_NAME_PRESETS,
+    DrawRules,
+    Game,
+    GameFiles,
+    provide_game_files,
+)
 from .core.move import Move, Piece
 from .core.outcome import Outcome
 from .core.variants import VARIANTS, Variant
@@ -75,6 +82,30 @@ _LAZY_NAMES: dict[str, str] = {
     "MilestoneBook": "play.milestones",
     "CheckersWidget": "widget.board_widget",
 }
+
+
+def _game_files() -> GameFiles:
+    """The readers and writers ``Game.from_pdn``/``to_pdn``/``save``/``load``/``opening``
+    call, loaded on first use. The package sits above every layer, so it wires the core to
+    the formats and the data (the core imports neither: no import circle)."""
+    from types import SimpleNamespace
+
+    from .data import opening_of
+    from .formats.pdn import read_game, write_game
+    from .formats.saving import load_game, save_game
+
+    files: Any = SimpleNamespace(
+        read_game=read_game,
+        write_game=write_game,
+        save_game=save_game,
+        load_game=load_game,
+        opening_of=opening_of,
+    )
+    return cast(GameFiles, files)
+
+
+provide_game_files(_game_files)
+
 
 __all__ = [
     "BLACK",

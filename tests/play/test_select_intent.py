@@ -16,8 +16,8 @@ import pytest
 from checkers_widget import BLACK, Game
 from checkers_widget.core.move import Move
 from checkers_widget.play.intent_handling import THINKING_REFUSAL
-from checkers_widget.play.intents import IntentError, SelectIntent, parse_intent
 from checkers_widget.play.intent_outcome import IntentOutcome
+from checkers_widget.play.intents import IntentError, SelectIntent, parse_intent
 from checkers_widget.play.players import ScriptedPlayer
 from checkers_widget.play.session import PlaySession
 

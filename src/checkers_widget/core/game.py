@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, Protocol, TypeVar, overload
 
 from .board import Board, PositionKey
 from .color import BLACK, COLORS, WHITE, Color, opponent
@@ -29,7 +29,6 @@ from .variants import AMERICAN, Variant, variant
 if TYPE_CHECKING:  # (pathlib only for an annotation: the core loads without it)
     from pathlib import Path
 
-    from ..data import ThreeMoveOpening
     from ..formats.svg import Picture
 
 __all__ = [
@@ -78,6 +77,73 @@ class DrawRules:
 
 
 #: Named draw rules, following the reference products and the standard rules.
+class ThreeMoveOpeningLike(Protocol):
+    """What :meth:`Game.opening` returns: a
+    :class:`~checkers_widget.data.ThreeMoveOpening`, described here by what it offers so
+    that the rules core does not import the package data's module."""
+
+    number: int
+    moves: tuple[str, str, str]
+    fen: str
+    name: str | None
+    status: str
+
+    @property
+    def in_deck(self) -> bool:
+        """Whether the opening is in today's 156-opening deck (not barred)."""
+
+    def game(self, **options: Any) -> Game:
+        """A new game with the three moves played."""
+
+
+class GameFiles(Protocol):
+    """The readers and writers behind :meth:`Game.from_pdn`, :meth:`Game.to_pdn`,
+    :meth:`Game.save`, :meth:`Game.load` and :meth:`Game.opening`.
+
+    They live in the layers above the core (:mod:`checkers_widget.formats`,
+    :mod:`checkers_widget.data`), which import this module; the core never imports them.
+    The package (``checkers_widget/__init__.py``, above every layer) hands the core a
+    function that loads them on first use (:func:`provide_game_files`), so the
+    conveniences work after any import of the package and no import circle exists.
+    """
+
+    def read_game(self, text: str, **options: Any) -> Game:
+        """The first game of a PDN text."""
+
+    def write_game(self, game: Game) -> str:
+        """The game as PDN text."""
+
+    def save_game(self, game: Game, path: str | os.PathLike[str]) -> Path:
+        """Write the game to a file, atomically."""
+
+    def load_game(self, path: str | os.PathLike[str]) -> Game:
+        """Resume a saved game."""
+
+    def opening_of(self, game: Game) -> ThreeMoveOpeningLike | None:
+        """The ACF three-move opening a game starts with, or None."""
+
+
+_game_files: Callable[[], GameFiles] | None = None
+
+
+def provide_game_files(load: Callable[[], GameFiles]) -> None:
+    """Tell the core how to load the readers and writers of :class:`GameFiles`.
+
+    Called once by the package when it is imported; ``load`` is called on the first use
+    of a convenience that needs them (so importing the core loads no format module)."""
+    global _game_files
+    _game_files = load
+
+
+def _files() -> GameFiles:
+    if _game_files is None:  # only a copy of core/ without its package gets here
+        raise CheckersError(
+            "reading and writing games needs the whole checkers_widget package "
+            "(import checkers_widget)"
+        )
+    return _game_files()
+
+
 DRAW_RULE_PRESETS: dict[str, DrawRules] = {
     # The default, as the online Porchlight game plays American rules: drawn automatically
     # once each player has made 40 moves with no capture and no man moved.
@@ -409,7 +475,7 @@ class Game:
         return len(self._positions) - 1
 
     @property
-    def opening(self) -> ThreeMoveOpening | None:
+    def opening(self) -> ThreeMoveOpeningLike | None:
         """The ACF three-move opening the game starts with, or None.
 
         A :class:`~checkers_widget.data.ThreeMoveOpening`: ``number`` (ACF 1-174),
@@ -421,9 +487,7 @@ class Game:
         names it too. None for a game that starts from a set-up position (a FEN other
         than the start) and for one of fewer than three moves.
         """
-        from ..data import opening_of
-
-        return opening_of(self)
+        return _files().opening_of(self)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves now; empty once the game is over."""
@@ -959,16 +1023,12 @@ class Game:
     @classmethod
     def from_pdn(cls, text: str, **options: Any) -> Game:
         """The first game of a PDN text (see :mod:`checkers_widget.formats.pdn`)."""
-        from ..formats.pdn import read_game
-
-        return read_game(text, **options)
+        return _files().read_game(text, **options)
 
     def to_pdn(self) -> str:
         """The game as PDN text, tags, comments and result included, in its variant's
         notation (a GameType tag for any variant but American checkers)."""
-        from ..formats.pdn import write_game
-
-        return write_game(self)
+        return _files().write_game(self)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the game to ``path`` as PDN, atomically; :meth:`load` resumes it.
@@ -976,16 +1036,12 @@ class Game:
         Draw rules, side names, how the game ended and the ply being shown are kept in
         extra tags, so the loaded game equals this one (see :mod:`checkers_widget.formats.saving`).
         """
-        from ..formats.saving import save_game
-
-        return save_game(self, path)
+        return _files().save_game(self, path)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
         """The game saved at ``path`` by :meth:`save` (or the first game of any PDN file)."""
-        from ..formats.saving import load_game
-
-        return load_game(path)
+        return _files().load_game(path)
 
     def copy(self) -> Game:
         """An independent copy of the game, history and redo line included."""

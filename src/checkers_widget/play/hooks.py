@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from ..core.board import Board
 from ..core.color import Color
@@ -252,7 +252,9 @@ class GameView:
     @property
     def opening(self) -> ThreeMoveOpening | None:
         """The ACF three-move opening the game starts with (a frozen record), or None."""
-        return self._game.opening
+        # Game.opening is typed by what it offers (the core does not import data/); it is
+        # data.opening_of's ThreeMoveOpening, which this layer may name.
+        return cast("ThreeMoveOpening | None", self._game.opening)
 
     # ------------------------------------------------------------------ derived
     def explain(self, attempt: str | Sequence[int], *, name_moves: bool = True) -> str:
