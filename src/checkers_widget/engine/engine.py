@@ -496,7 +496,7 @@ class Engine:
             endgame_tables=lvl.endgame,
         )
 
-        def report(it: Iteration) -> None:
+        def report(it: Iteration[BitMove]) -> None:
             if on_info is not None:
                 on_info(_analysis(board, it, it.move, it.score, it.pv, started))
 
@@ -615,7 +615,7 @@ class Engine:
         ]
         reported = [0]
 
-        def progress(live: list[list[Iteration]]) -> None:
+        def progress(live: list[list[Iteration[BitMove]]]) -> None:
             it = parallel.combine(live)
             if on_info is not None and it is not None and it.depth > reported[0]:
                 reported[0] = it.depth
@@ -819,7 +819,12 @@ def _proven(found: Analysis, board: Board, lvl: Level) -> Analysis:
 
 
 def _analysis(
-    board: Board, it: Iteration, move: BitMove, score: int, pv: list[BitMove], started: float
+    board: Board,
+    it: Iteration[BitMove],
+    move: BitMove,
+    score: int,
+    pv: list[BitMove],
+    started: float,
 ) -> Analysis:
     """An :class:`Analysis` from the American search's result."""
     return _found(_to_moves(board, pv if pv and pv[0] == move else [move]), score, it, started)
@@ -835,7 +840,7 @@ def _general_analysis(
 
 
 def _found(
-    moves: list[Move], score: int, it: Iteration | GeneralIteration, started: float
+    moves: list[Move], score: int, it: Iteration[BitMove] | GeneralIteration, started: float
 ) -> Analysis:
     """The Analysis of a line of moves (the move played first) and its search score."""
     mate, men = _score_in_men(score)
