@@ -1,57 +1,58 @@
 """The search scaffold both searchers share: limits, the root, iterative deepening.
 
 The American searcher (:mod:`.search`) and the general one (:mod:`.general_search`)
-search their nodes differently (different positions, moves and generators), but what
-happens above the nodes is the same and lives here once:
+search their nodes differently (other positions, moves and generators), but what
+happens above the nodes is the same, and lives here once:
 
-* **The score scale** (:data:`INF`, :data:`MATE`, :data:`MATE_BOUND`): a win ``n``
-  plies away scores ``MATE - n``, so that :class:`~.engine.Analysis` reports both alike.
+* **The entry point** (:meth:`SearchState.run_position`, which both searchers' ``run``
+  call, with the options of :class:`SearchOptions`): the root's moves and children
+  (a share of them, for root splitting), an answer known without a search (the
+  American endgame databases), then iterative deepening with the root position on
+  the line.
 * **Limits** (:class:`Limits`): a node budget checked exactly (the same budget gives
   the same search on every machine), a deadline and a stop callable polled every few
   hundred nodes; reaching one raises :class:`Abort`, which unwinds to the root.
-* **The root** (:func:`root_pass`): one iteration over the root's children, PVS with an
-  aspiration window that is opened on the side the best score falls out of; what it
-  finds goes into a :class:`RootProgress` as it comes, so that it survives an
-  :class:`Abort`.
+* **The root** (:class:`RootTree`, :func:`root_pass`): one iteration over the root's
+  children, PVS with an aspiration window that is opened on the side the best score
+  falls out of; what it finds goes into a :class:`RootProgress` as it comes, so that
+  it survives an :class:`Abort`.
 * **Iterative deepening** (:func:`deepen`): depth 1, 2, ... with the window from the
   last score (:func:`window`), until a limit, a proven result or a forced move; an
   interrupted iteration is dropped unless it is depth 1 (finished without limits, so
-  that there is always a move) or it already proved a better move; the root's moves are
-  re-ordered by each iteration's scores; and, with a time budget, whether to start
+  that there is always a move) or it already proved a better move; the root's moves
+  are re-ordered by each iteration's scores; and, with a time budget, whether to start
   another iteration (:func:`growth`).
 * **Results** (:class:`Iteration`): what an iteration found, reported after each one.
-* **The searcher's state** (:class:`SearchState`, both searchers' base): the game's
-  repetitions and no-progress count, the counters a search leaves, and
-  :meth:`SearchState.deepen_root`, which runs :func:`deepen` with the root on the line.
 
-A searcher supplies its node search as a :class:`RootTree` (the root iteration and the
-depth-1 finish over its own node functions, and its counters) and its constants as a
-:class:`Deepening`. Nothing here runs per node: the node functions stay in the
-searchers' modules, where their speed is measured.
+A searcher subclasses :class:`SearchState`: it gives its root's moves and children, its
+node functions as a :class:`RootTree`, and its constants as a :class:`Deepening`.
+Nothing here runs per node: the node functions stay in the searchers' modules, written
+out for speed, where their speed is measured.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeAlias, TypeVar
+from typing import ClassVar, Generic, TypeAlias, TypedDict, TypeVar, Unpack
+
+from .scores import INF, MATE, MATE_BOUND
 
 __all__ = [
     "GROWTH_MAX",
     "GROWTH_MIN",
-    "INF",
-    "MATE",
-    "MATE_BOUND",
     "Abort",
     "Child",
     "Deepening",
     "Iteration",
     "Limits",
     "Node",
+    "Position",
     "RootProgress",
     "RootTree",
+    "SearchOptions",
     "SearchState",
     "deepen",
     "growth",
@@ -60,18 +61,13 @@ __all__ = [
     "window",
 ]
 
-#: Beyond every score.
-INF = 32000
-#: A win on the spot; a win in ``n`` plies scores ``MATE - n``.
-MATE = 30000
-#: Scores beyond this (either sign) are proven wins or losses.
-MATE_BOUND = MATE - 1000
-
 #: A searcher's move type (:mod:`.search`'s ``BitMove``, :mod:`.general_search`'s
 #: ``RawMove``).
 M = TypeVar("M")
-#: A position key (``(own, opp, kings, side)``) of the game's repetition counts.
-K = TypeVar("K")
+
+#: A position seen from its side to move: ``(own, opp, kings, side)``, ``side`` naming
+#: the side to move (the American searcher: Black; the general one: moving down).
+Position = tuple[int, int, int, bool]
 
 #: A root move with its child, the child seen from its side to move:
 #: ``(move, own, opp, kings, quiet plies)``.
@@ -236,8 +232,26 @@ def root_pass(
             return
 
 
-class RootTree(Protocol[M]):
-    """A searcher's node search as the root sees it (one per search)."""
+@dataclass(frozen=True)
+class RootTree(Generic[M]):
+    """A searcher's node functions as the root uses them (one set per search)."""
+
+    #: An interior node, searched ``depth > 0`` plies on.
+    search: Node
+    #: A node at the horizon (``depth`` 0): its static value, or its captures searched
+    #: on when one is due. (The general searcher's ``search`` is both.)
+    horizon: Node
+    #: ``pv_table[ply]``: the principal variation the last search found from that ply.
+    pv_table: Sequence[Sequence[M]]
+    #: The nodes searched so far and the deepest ply reached.
+    counts: Callable[[], tuple[int, int]]
+    #: ``reduction(n, d, move)``: plies the ``n``-th root move (from 0) is first searched
+    #: shallower by, ``d`` plies deep (None: none).
+    reduction: Callable[[int, int, M], int] | None = None
+    #: How depth 1 is finished when a limit cut it off: every root move at the horizon
+    #: with a full window, so that each score is exact (True), or as the interrupted
+    #: iteration was searched (False).
+    exact_first: bool = False
 
     def iterate(
         self,
@@ -248,7 +262,10 @@ class RootTree(Protocol[M]):
         all_scores: bool,
         found: RootProgress[M],
     ) -> None:
-        """One iteration to ``depth`` over ``children`` (usually :func:`root_pass`)."""
+        """One iteration: every child searched to ``depth - 1`` plies (:func:`root_pass`)."""
+        d = depth - 1
+        child = self.search if d > 0 else self.horizon
+        root_pass(child, self.pv_table, children, order, nxt, d, all_scores, found, self.reduction)
 
     def finish_first(
         self,
@@ -258,10 +275,14 @@ class RootTree(Protocol[M]):
         all_scores: bool,
         found: RootProgress[M],
     ) -> RootProgress[M]:
-        """Depth 1 again without limits (a limit cut it off): what it found."""
-
-    def counts(self) -> tuple[int, int]:
-        """The nodes searched so far and the deepest ply reached."""
+        """Depth 1 searched again without limits, from a full window (``found``: what
+        the interrupted pass had; its floor is kept); what it found."""
+        again: RootProgress[M] = RootProgress(order[0], -INF, INF, floor=found.floor)
+        exact = all_scores or self.exact_first
+        root_pass(
+            self.horizon, self.pv_table, children, order, nxt, 0, exact, again, self.reduction
+        )
+        return again
 
 
 @dataclass(frozen=True)
@@ -443,7 +464,7 @@ def growth(last: float, before: float) -> float:
 
 
 @contextmanager
-def on_line(reps: dict[K, int], key: K) -> Iterator[None]:
+def on_line(reps: dict[Position, int], key: Position) -> Iterator[None]:
     """The root position counted in the game's repetitions while it is searched (a move
     back to it is a repetition), and taken out again afterwards."""
     reps[key] = reps.get(key, 0) + 1
@@ -457,67 +478,167 @@ def on_line(reps: dict[K, int], key: K) -> Iterator[None]:
             reps.pop(key, None)
 
 
-class SearchState(Generic[M, K]):
-    """What a searcher of one position keeps between its root and its nodes (the base
-    of both searchers; a new one per analysis).
+class SearchOptions(TypedDict, Generic[M], total=False):
+    """The options of a search (the keyword arguments of both searchers' ``run``).
 
-    ``reps`` counts the positions (keys ``K``) already seen in the game since the last
-    irreversible move, the root excluded; ``quiet`` is the number of plies since then
-    and ``quiet_limit`` the ply count at which the game is drawn (None: no limit).
+    Limits: ``max_depth`` (plies; None: none), ``deadline`` (a ``time.perf_counter``
+    time), ``node_limit`` (a node budget, checked exactly: the same budget gives the
+    same search on every machine), ``stop`` (a callable polled every few hundred nodes;
+    True stops the search). The search returns the last useful iteration when one is
+    reached.
+
+    ``soft_time``: after this ``perf_counter`` time, a new iteration starts only where
+    the searcher's :attr:`Deepening.late_start` allows it and it is expected to end
+    before ``deadline``: its expected length is the last iteration's times the growth
+    of the last two (:func:`growth`). An iteration that overruns is stopped at the
+    deadline, and its best move is used if it already beat the previous iteration's.
+
+    ``all_scores``: every root move gets a full window, so that
+    :attr:`Iteration.root_scores` holds exact scores (for the noisy levels).
+    ``on_iteration(it)``: called with each iteration's result.
+
+    ``root_moves``: search only these of the root's legal moves (the others are left
+    out as if they were not legal; moves that are not legal are ignored), for the root
+    splitting of :mod:`.parallel`, where each process searches its share of the moves.
+    The result is then the best of those moves, its score exact as usual. A position
+    with one legal move still counts as forced only when the whole position has one
+    move, not the share. None (the default) searches every move.
+
+    ``root_floor(depth)``: an exact score that another search of other root moves
+    (another process of a root split) has proved at ``depth``, or None. An iteration at
+    that depth then searches its moves only above it (window ``(floor, INF)``): a move
+    that beats the floor gets its exact score as usual; when none does, the iteration
+    ends at once, its result marked :attr:`Iteration.bound` (the other search's move is
+    the better one), instead of being searched again with a wider window. Not used with
+    ``all_scores``. None (the default) leaves the search unchanged.
+    """
+
+    max_depth: int | None
+    deadline: float | None
+    node_limit: int | None
+    stop: Callable[[], bool] | None
+    all_scores: bool
+    on_iteration: Callable[[Iteration[M]], None] | None
+    soft_time: float | None
+    root_moves: Collection[M] | None
+    root_floor: Callable[[int], int | None] | None
+
+
+class SearchState(Generic[M]):
+    """A search of one position: what its root and its nodes share (the base of both
+    searchers; make a new one per analysis).
+
+    ``reps`` counts the positions already seen in the game since the last irreversible
+    move, the root excluded; ``quiet`` is the number of plies since then and
+    ``quiet_limit`` the ply count at which the game is drawn (None: no limit).
     ``tt_limit``: the transposition table is emptied when it holds that many entries.
     After a search, ``nodes`` and ``seldepth`` are the nodes it searched (its unfinished
     iteration's included) and the deepest ply it reached.
+
+    A searcher gives :attr:`style` and :attr:`check_every`, its root's moves
+    (:meth:`_legal`) and children (:meth:`_child`) and its node functions
+    (:meth:`_tree`); it may answer a root without a search (:meth:`_known`).
     """
 
+    #: How the searcher deepens.
+    style: ClassVar[Deepening]
+    #: The clock and the stop callable are looked at every this many nodes.
+    check_every: ClassVar[int]
+
     def __init__(
-        self, reps: dict[K, int] | None, quiet: int, quiet_limit: int | None, tt_limit: int
+        self, reps: dict[Position, int] | None, quiet: int, quiet_limit: int | None, tt_limit: int
     ) -> None:
-        self.reps: dict[K, int] = dict(reps or {})
+        self.reps: dict[Position, int] = dict(reps or {})
         self.quiet0 = quiet
         self.quiet_limit = quiet_limit if quiet_limit is not None else 1 << 30
         self.tt_limit = tt_limit
         self.nodes = 0
         self.seldepth = 0
 
-    def deepen_root(
-        self,
-        tree: RootTree[M],
-        root: K,
-        children: Sequence[Child[M]],
-        nxt: bool,
-        limits: Limits,
-        style: Deepening,
-        *,
-        max_depth: int | None,
-        all_scores: bool,
-        on_iteration: Callable[[Iteration[M]], None] | None,
-        soft_time: float | None,
-        forced: bool,
-        root_floor: Callable[[int], int | None] | None = None,
+    def run_position(
+        self, position: Position, **options: Unpack[SearchOptions[M]]
     ) -> Iteration[M] | None:
-        """:func:`deepen` with the ``root`` position counted on the line, ``nodes``
-        kept up to date for ``on_iteration`` and set with ``seldepth`` at the end."""
-        report = None
-        if on_iteration is not None:
-            tell = on_iteration
-
-            def report(it: Iteration[M]) -> None:
-                self.nodes = it.nodes
-                tell(it)
-
-        with on_line(self.reps, root):
+        """Search ``position`` until a limit (see :class:`SearchOptions`); the best
+        useful result, None when the side to move has no legal move (or none of
+        ``root_moves``)."""
+        root = self._root(position, options.get("root_moves"))
+        if root is None:
+            return None
+        children, forced = root
+        on_iteration = options.get("on_iteration")
+        known = self._known(position, children)
+        if known is not None:
+            if on_iteration is not None:
+                on_iteration(known)
+            return known
+        all_scores = options.get("all_scores", False)
+        limits = Limits(
+            options.get("node_limit"),
+            options.get("deadline"),
+            options.get("stop"),
+            self.check_every,
+        )
+        tree = self._tree(limits)
+        with on_line(self.reps, position):
             found = deepen(
                 tree,
                 children,
-                nxt,
+                not position[3],
                 limits,
-                style,
-                max_depth=max_depth,
+                self.style,
+                max_depth=options.get("max_depth"),
                 all_scores=all_scores,
-                on_iteration=report,
-                soft_time=soft_time,
+                on_iteration=self._reporting(on_iteration),
+                soft_time=options.get("soft_time"),
                 forced=forced,
-                root_floor=root_floor,
+                root_floor=None if all_scores else options.get("root_floor"),
             )
         self.nodes, self.seldepth = tree.counts()
         return found
+
+    def _root(
+        self, position: Position, root_moves: Collection[M] | None
+    ) -> tuple[list[Child[M]], bool] | None:
+        """The root's children (only those of ``root_moves``, if given) and whether the
+        position is forced (a single legal move); None when there are none."""
+        legal = self._legal(position)
+        if not legal:
+            return None
+        forced = len(legal) == 1
+        if root_moves is not None:
+            wanted = set(root_moves)
+            legal = [m for m in legal if m in wanted]
+            if not legal:
+                return None
+        return [self._child(position, m) for m in legal], forced
+
+    def _reporting(
+        self, on_iteration: Callable[[Iteration[M]], None] | None
+    ) -> Callable[[Iteration[M]], None] | None:
+        """``on_iteration`` with :attr:`nodes` brought up to date before each call."""
+        if on_iteration is None:
+            return None
+        tell = on_iteration
+
+        def report(it: Iteration[M]) -> None:
+            self.nodes = it.nodes
+            tell(it)
+
+        return report
+
+    def _legal(self, position: Position) -> list[M]:
+        """The legal moves of ``position``, in the order the root tries them first."""
+        raise NotImplementedError
+
+    def _child(self, position: Position, move: M) -> Child[M]:
+        """``move`` played in ``position``: the child seen from its side to move, and its
+        count of plies without progress."""
+        raise NotImplementedError
+
+    def _tree(self, limits: Limits) -> RootTree[M]:
+        """The node functions of one search within ``limits``."""
+        raise NotImplementedError
+
+    def _known(self, position: Position, children: list[Child[M]]) -> Iteration[M] | None:
+        """A result known without searching (None: search)."""
+        return None

@@ -33,13 +33,12 @@ whose generator the search uses. The search is a negamax alpha-beta with:
 
 Where each part is:
 
-* :meth:`Searcher.run`: the root's moves (or the endgame databases' answer), then
-  iterative deepening, which is :mod:`.deepening`'s, shared with the general searcher
-  (:mod:`.general_search`): the limits, the iterations with their aspiration windows,
-  what to keep when a limit interrupts one, and whether to start another. This
-  searcher's part of it is ``_Tree``: one iteration at the root
-  (:meth:`_Tree.iterate`, late quiet root moves reduced by :func:`_root_reduction`)
-  and depth 1 finished at the horizon (:func:`_root_horizon`).
+* :meth:`Searcher.run`: the root and iterative deepening, which are the scaffold the
+  general searcher (:mod:`.general_search`) shares (:mod:`.deepening`: the limits, the
+  root's passes with their aspiration windows, what to keep when a limit interrupts an
+  iteration, whether to start another). This searcher gives it its root's moves, the
+  endgame databases' answer (:meth:`Searcher._table_root`), the reduction of late
+  quiet root moves (:func:`_root_reduction`) and its node functions.
 * :func:`_node_search` builds the functions that search one node, as closures over the
   search's tables: ``search`` (an interior node: draw rules, tables, the transposition
   table, the moves in order, then PVS with late-move reductions over them, the
@@ -69,8 +68,8 @@ move); each such copy is read from this file and checked against movegen by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Unpack
 
 from ..core.movegen import (
     MUST_CAPTURE,
@@ -83,22 +82,11 @@ from ..core.movegen import (
     quiet_steps,
 )
 from ..core.squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
-from .deepening import (
-    INF,
-    MATE,
-    MATE_BOUND,
-    Child,
-    Deepening,
-    Iteration,
-    Limits,
-    Node,
-    RootProgress,
-    SearchState,
-    root_pass,
-)
+from .deepening import Deepening, Iteration, Limits, Position, RootTree, SearchOptions, SearchState
 from .endgame_db import MAX_PIECES as TABLE_PIECES
 from .endgame_db import probe
 from .evaluate import evaluate
+from .scores import INF, MATE, MATE_BOUND
 
 __all__ = ["INF", "MATE", "MATE_BOUND", "MAX_DEPTH", "Iteration", "Searcher"]
 
@@ -161,21 +149,14 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: The clock and the stop callable are looked at every this many nodes.
 CHECK_EVERY = 512
 
-#: How this searcher deepens (see :class:`~.deepening.Deepening`): a position with one
-#: legal move is searched to depth 4 (enough to show the line that follows), and with a
-#: time budget an iteration may start after the soft limit when it is expected to end
-#: before the deadline.
-_DEEPENING = Deepening(max_depth=MAX_DEPTH, aspiration=ASPIRATION, forced_depth=4, late_start=True)
-
-#: A position as the search keys it: ``(own, opp, kings, black)``.
-_Key = tuple[int, int, int, bool]
-_Child = Child[BitMove]
+#: A root move with its child, seen from its side to move (:data:`.deepening.Child`).
+_Child = tuple[BitMove, int, int, int, int]
 
 #: A transposition-table entry: ``(depth, flag, score, best move)``.
 _Entry = tuple[int, int, int, BitMove | None]
 
 
-class Searcher(SearchState[BitMove, _Key]):
+class Searcher(SearchState[BitMove]):
     """One search of one position; build a new one per ``analyse`` call.
 
     ``reps`` counts the positions (keys ``(own, opp, kings, black)``) already seen in
@@ -196,91 +177,46 @@ class Searcher(SearchState[BitMove, _Key]):
         endgame_tables: bool = False,
     ) -> None:
         super().__init__(reps, quiet, quiet_limit, tt_limit)
-        self.tt: dict[_Key, _Entry] = {}
+        self.tt: dict[Position, _Entry] = {}
         #: Score positions of at most four pieces exactly (:mod:`.endgame_db`).
         self.endgame_tables = endgame_tables
 
+    #: A position with one legal move is searched to depth 4 (enough to show the line
+    #: that follows); with a time budget an iteration may start after the soft limit
+    #: when it is expected to end before the deadline.
+    style = Deepening(max_depth=MAX_DEPTH, aspiration=ASPIRATION, forced_depth=4, late_start=True)
+    check_every = CHECK_EVERY
+
     def run(
-        self,
-        own: int,
-        opp: int,
-        kings: int,
-        black: bool,
-        *,
-        max_depth: int | None = None,
-        deadline: float | None = None,
-        node_limit: int | None = None,
-        stop: Callable[[], bool] | None = None,
-        all_scores: bool = False,
-        on_iteration: Callable[[Iteration[BitMove]], None] | None = None,
-        soft_time: float | None = None,
-        root_moves: Collection[BitMove] | None = None,
-        root_floor: Callable[[int], int | None] | None = None,
+        self, own: int, opp: int, kings: int, black: bool, **options: Unpack[SearchOptions[BitMove]]
     ) -> Iteration[BitMove] | None:
-        """Search until a limit is hit; the best completed result (None if no moves).
+        """Search the position (``black``: Black to move) until a limit is hit; the best
+        completed result (None if no moves). The options (limits, ``all_scores``,
+        ``on_iteration``, ``soft_time``, ``root_moves``, ``root_floor``) are
+        :class:`~.deepening.SearchOptions`."""
+        return self.run_position((own, opp, kings, black), **options)
 
-        ``all_scores`` searches every root move with a full window so that
-        :attr:`Iteration.root_scores` holds exact scores (used by the noisy levels).
-        ``soft_time``: after this ``perf_counter`` time, a new iteration starts only if
-        it is expected to finish before ``deadline``: its expected length is the last
-        iteration's times the growth of the last two (see :func:`~.deepening.growth`). An
-        iteration that overruns is stopped at the deadline as before, and its best
-        move is used if it already beat the previous iteration's.
+    def _legal(self, position: Position) -> list[BitMove]:
+        own, opp, kings, black = position
+        return capture_results(own, opp, kings, black) or quiet_steps(own, opp, kings, black)
 
-        ``root_moves``: search only these of the root's legal moves (the others are left
-        out as if they were not legal; moves that are not legal are ignored), for the
-        root splitting of :mod:`.parallel`, where each process searches its share of the
-        moves. The result is then the best of those moves, its score exact as usual.
-        A position with one legal move still counts as forced (the search stops at
-        depth 4) only when the whole position has one move, not the share. None (the
-        default) searches every move: the search is then unchanged.
+    def _child(self, position: Position, move: BitMove) -> _Child:
+        own, opp, kings, black = position
+        o, p, kk = play(own, opp, kings, black, move)
+        # A king's step keeps the no-progress count going; anything else resets it.
+        src, _, taken = move
+        return move, p, o, kk, self.quiet0 + 1 if not taken and kings & src else 0
 
-        ``root_floor(depth)``: an exact score that another search of other root moves
-        (another process of a root split) has proved at ``depth``, or None. An
-        iteration at that depth then searches its moves only above it (window
-        ``(floor, INF)``): a move that beats the floor gets its exact score as usual;
-        when none does, the iteration ends at once, its result marked
-        :attr:`Iteration.bound` (the other search's move is the better one), instead of
-        being searched again with a wider window. Not used with ``all_scores``. None
-        (the default) leaves the search unchanged.
-        """
-        legal = capture_results(own, opp, kings, black) or quiet_steps(own, opp, kings, black)
-        if not legal:
-            return None
-        forced = len(legal) == 1
-        if root_moves is not None:
-            wanted = set(root_moves)
-            legal = [m for m in legal if m in wanted]
-            if not legal:
-                return None
-        children: list[_Child] = []
-        for m in legal:
-            o, p, kk = play(own, opp, kings, black, m)
-            # A king's step keeps the no-progress count going; anything else resets it.
-            src, _, taken = m
-            q = self.quiet0 + 1 if not taken and kings & src else 0
-            children.append((m, p, o, kk, q))
+    def _tree(self, limits: Limits) -> RootTree[BitMove]:
+        return _node_search(self, limits)
+
+    def _known(self, position: Position, children: list[_Child]) -> Iteration[BitMove] | None:
+        """The endgame databases' answer, with :attr:`endgame_tables`, in an ending of
+        at most four pieces that they prove won or lost (:meth:`_table_root`)."""
+        own, opp, kings, black = position
         if self.endgame_tables and (own | opp).bit_count() <= TABLE_PIECES:
-            answer = self._table_root(own, opp, kings, black, children)
-            if answer is not None:
-                if on_iteration is not None:
-                    on_iteration(answer)
-                return answer
-        limits = Limits(node_limit, deadline, stop, CHECK_EVERY)
-        return self.deepen_root(
-            _node_search(self, limits),
-            (own, opp, kings, black),
-            children,
-            not black,
-            limits,
-            _DEEPENING,
-            max_depth=max_depth,
-            all_scores=all_scores,
-            on_iteration=on_iteration,
-            soft_time=soft_time,
-            forced=forced,
-            root_floor=None if all_scores else root_floor,
-        )
+            return self._table_root(own, opp, kings, black, children)
+        return None
 
     def _table_root(
         self,
@@ -340,70 +276,10 @@ def _root_reduction(n: int, d: int, move: BitMove) -> int:
     return 1 if ROOT_LMR and n >= 3 and d >= 3 and not move[2] else 0
 
 
-def _root_horizon(
-    tree: _Tree,
-    children: Sequence[_Child],
-    order: Sequence[int],
-    nxt: bool,
-    found: RootProgress[BitMove],
-) -> None:
-    """Depth 1 without limits: every child valued at the horizon (``qsearch``), each
-    with its exact score and line, into ``found``."""
-    qsearch, pv_table = tree.qsearch, tree.pv_table
-    found.best = -INF
-    for i in order:
-        m, p, o, kk, q = children[i]
-        score = -qsearch(p, o, kk, nxt, 0, -INF, INF, 1, q)
-        found.scores[m] = score
-        found.pvs[m] = [m, *pv_table[1]]
-        if score > found.best:
-            found.best, found.best_i, found.best_pv = score, i, [m, *pv_table[1]]
-
-
 # ---------------------------------------------------------------------- the nodes
 
 
-class _Tree(NamedTuple):
-    """The node functions of one search (:func:`_node_search`) and what the root reads."""
-
-    #: An interior node (``depth > 0``; a depth of 0 or less goes to ``qsearch``).
-    search: Node
-    #: The horizon: a static value, or the capture search when a capture is due.
-    qsearch: Node
-    #: ``pv_table[ply]``: the principal variation found from that ply down.
-    pv_table: list[tuple[BitMove, ...]]
-    #: The nodes searched so far and the deepest ply reached.
-    counts: Callable[[], tuple[int, int]]
-
-    def iterate(
-        self,
-        children: Sequence[_Child],
-        order: Sequence[int],
-        nxt: bool,
-        depth: int,
-        all_scores: bool,
-        found: RootProgress[BitMove],
-    ) -> None:
-        """One iteration at the root (:func:`~.deepening.root_pass`): the children
-        searched to ``depth - 1``, late quiet ones a ply shallower first."""
-        d = depth - 1
-        child = self.search if d > 0 else self.qsearch
-        root_pass(child, self.pv_table, children, order, nxt, d, all_scores, found, _root_reduction)
-
-    def finish_first(
-        self,
-        children: Sequence[_Child],
-        order: Sequence[int],
-        nxt: bool,
-        all_scores: bool,
-        found: RootProgress[BitMove],
-    ) -> RootProgress[BitMove]:
-        """Depth 1 without limits: every child valued at the horizon (:func:`_root_horizon`)."""
-        _root_horizon(self, children, order, nxt, found)
-        return found
-
-
-def _node_search(searcher: Searcher, limits: Limits) -> _Tree:
+def _node_search(searcher: Searcher, limits: Limits) -> RootTree[BitMove]:
     """The functions that search the nodes below the root, for one search.
 
     They are closures over this function's variables: the node count, the killer,
@@ -591,7 +467,8 @@ def _node_search(searcher: Searcher, limits: Limits) -> _Tree:
             if v is not None:
                 return v
 
-        # 3. Mate-distance pruning: nothing here can beat a win found nearer the root.
+        # 3. Mate-distance pruning: nothing here can beat a win found nearer the root
+        # (scores.mate_window written out: a call per node costs measurable speed).
         if alpha < ply - MATE:
             alpha = ply - MATE
         if beta > MATE - ply - 1:
@@ -773,7 +650,7 @@ def _node_search(searcher: Searcher, limits: Limits) -> _Tree:
     def counts() -> tuple[int, int]:
         return nodes, seldepth
 
-    return _Tree(search, qsearch, pv_table, counts)
+    return RootTree(search, qsearch, pv_table, counts, _root_reduction, exact_first=True)
 
 
 # ---------------------------------------------------------------------- node helpers
