@@ -9,6 +9,14 @@ move alone. :meth:`Engine.choose` is the move the computer *plays*: in American 
 first looks in the opening book (:mod:`.book`), and searches only out of book; hints and
 evaluations call :meth:`Engine.analyse`, which always searches (a book move has no
 evaluation to show).
+
+:meth:`Engine.analyse` goes in steps: the call is checked (:func:`_check_request`) and
+resolved into a ``_Job`` (the position and its history, the limits from
+:meth:`Engine._budget`), then searched by the board's searcher
+(``_analyse_american``, which may split the root over worker processes, or
+``_analyse_general``); both go through ``Engine._search``, which runs the searcher,
+reports each iteration and turns its result into an :class:`Analysis`
+(``Engine._chosen``: the best move, or a noisy level's loose choice).
 """
 
 from __future__ import annotations
