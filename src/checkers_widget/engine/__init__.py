@@ -13,7 +13,9 @@ the package; :mod:`.endgame`, the 2-v-1 king tables built on first use, is their
 independent check). Every
 other variant (international, Russian, Brazilian, pool, Italian, Spanish, giveaway) is
 played by one general searcher (:mod:`.general_search`) and one evaluation
-(:mod:`.general_eval`) that read the rules from the board's variant. In American
+(:mod:`.general_eval`) that read the rules from the board's variant. Both searchers
+stand on one scaffold (:mod:`.deepening`: limits, the root, iterative deepening and
+its results) and one score scale (:mod:`.scores`). In American
 checkers the computer opens from a book of master play (:mod:`.book`,
 :class:`OpeningBook`): :meth:`Engine.choose` plays from it while the game is in it.
 """

@@ -9,6 +9,14 @@ move alone. :meth:`Engine.choose` is the move the computer *plays*: in American 
 first looks in the opening book (:mod:`.book`), and searches only out of book; hints and
 evaluations call :meth:`Engine.analyse`, which always searches (a book move has no
 evaluation to show).
+
+:meth:`Engine.analyse` goes in steps: the call is checked (:func:`_check_request`) and
+resolved into a ``_Job`` (the position and its history, the limits from
+:meth:`Engine._budget`), then searched by the board's searcher
+(``_analyse_american``, which may split the root over worker processes, or
+``_analyse_general``); both go through ``Engine._search``, which runs the searcher,
+reports each iteration and turns its result into an :class:`Analysis`
+(``Engine._chosen``: the best move, or a noisy level's loose choice).
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import threading
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from ..core.board import Board, moves_of
@@ -32,16 +41,15 @@ from ..core.variant_movegen import RawMove
 from ..core.variants import AMERICAN, Variant
 from . import parallel
 from .book import OpeningBook
+from .deepening import Iteration, Position, SearchState
 from .endgame_db import table_drawn
-from .general_search import GeneralIteration, GeneralSearcher, RawPosition, raw_position
-from .search import MATE, MATE_BOUND, Iteration, Searcher
+from .general_search import GeneralSearcher, RawPosition, raw_position
+from .scores import MATE_BOUND, WIN_SCORE, in_men
+from .search import Searcher
 
 __all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
 
 log = logging.getLogger(__name__)
-
-#: The score (in men) reported for a proven win; a proven loss is its negative.
-WIN_SCORE = 100.0
 
 
 @dataclass(frozen=True)
@@ -172,6 +180,25 @@ class _Budget(NamedTuple):
     nodes: int | None
     stop: Callable[[], bool]
     soft: float | None
+
+
+class _Job(NamedTuple):
+    """One :meth:`Engine.analyse` call, checked and resolved: what its steps read."""
+
+    #: The position (a copy) and the level searching it.
+    board: Board
+    level: Level
+    #: The positions since the last irreversible move (oldest first, the board's own
+    #: excluded), the plies since that move and the no-progress limit in plies.
+    earlier: list[Board]
+    quiet: int
+    quiet_limit: int | None
+    budget: _Budget
+    #: Every root move gets an exact score, for a loose choice among them.
+    noisy: bool
+    on_info: Callable[[Analysis], Any] | None
+    #: When the call started (``time.perf_counter``).
+    started: float
 
 
 #: Plies taken off a depth-limited level (Normal) on a 10x10 board, for the general
@@ -363,16 +390,10 @@ class Engine:
         :meth:`analyse`.
         """
         started = _time.perf_counter()
-        if not isinstance(position, Board | Game):
-            raise CheckersError(f"choose needs a Board or a Game, not {type(position).__name__}")
+        _check_request("choose", position, depth, time, nodes, stop)
         if self.book and not (isinstance(position, Game) and position.is_over()):
             board = position.board if isinstance(position, Game) else position
             if board.variant is AMERICAN:
-                _check_limits(depth, time, nodes)
-                if stop is not None and not (isinstance(stop, threading.Event) or callable(stop)):
-                    raise CheckersError(
-                        f"stop must be a threading.Event or a callable, not {brief(stop)}"
-                    )
                 found = OpeningBook.bundled().choose(
                     board, self._rng, LEVELS[self.level].book_variety
                 )
@@ -418,39 +439,57 @@ class Engine:
         steers towards repetition or the move limit when it is behind.
         """
         started = _time.perf_counter()
-        if not isinstance(position, Board | Game):
-            raise CheckersError(f"analyse needs a Board or a Game, not {type(position).__name__}")
-        _check_limits(depth, time, nodes)
-        if stop is not None and not (isinstance(stop, threading.Event) or callable(stop)):
-            raise CheckersError(f"stop must be a threading.Event or a callable, not {brief(stop)}")
+        _check_request("analyse", position, depth, time, nodes, stop)
         self._stop_event.clear()
         board, rules, earlier, quiet = _context(position)
-
         if isinstance(position, Game) and position.is_over():
-            winner = position.winner
-            return Analysis(
-                None,
-                0.0 if winner is None else WIN_SCORE if winner == board.turn else -WIN_SCORE,
-                None if winner is None else 0,
-                draw=winner is None,
-                time=_time.perf_counter() - started,
-            )
-
+            return _game_over(position, board, started)
         lvl = LEVELS[self.level]
-        general = board.variant is not AMERICAN
+        job = _Job(
+            board,
+            lvl,
+            earlier,
+            quiet,
+            2 * rules.quiet_moves if rules.quiet_moves is not None else None,
+            self._budget(board.variant, lvl, (depth, time, nodes), stop, started),
+            lvl.noise > 0 or lvl.margin > 0,
+            on_info,
+            started,
+        )
+        if board.variant is AMERICAN:
+            return self._analyse_american(job)
+        return self._analyse_general(job)
+
+    # ------------------------------------------------------------------ analyse's steps
+    def _budget(
+        self,
+        variant: Variant,
+        lvl: Level,
+        asked: tuple[int | None, float | None, int | None],
+        stop: _StopLike | None,
+        started: float,
+    ) -> _Budget:
+        """The limits of a search: those ``asked`` (depth, time, nodes) of the call, or
+        else the engine's, or else the level's (a depth-limited level's depth for
+        ``variant``'s board, :func:`level_depth`); the deadline and soft time limit from
+        the time; ``stop``, and :meth:`stop`, as one callable."""
+        depth, time, nodes = asked
         if time is None and depth is None and nodes is None:
             depth, time, nodes = self._limits
             if depth is None and time is None and nodes is None:
                 depth, time, nodes = lvl.depth, lvl.time, lvl.nodes
-                if general and depth is not None:
-                    depth = level_depth(depth, board.variant)
+                if variant is not AMERICAN and depth is not None:
+                    depth = level_depth(depth, variant)
         deadline = soft = None
         if time is not None:
             deadline = started + time
             # An iteration usually takes a few times longer than the previous ones
             # together: do not start one that would almost surely be cut off.
             soft = started + time * 0.5
+        return _Budget(depth, deadline, nodes, self._stopped(stop), soft)
 
+    def _stopped(self, stop: _StopLike | None) -> Callable[[], bool]:
+        """One callable that says whether :meth:`stop` was called or ``stop`` fired."""
         stops: list[Callable[[], bool]] = [self._stop_event.is_set]
         if isinstance(stop, threading.Event):
             stops.append(stop.is_set)
@@ -460,71 +499,83 @@ class Engine:
         def stopped() -> bool:
             return any(s() for s in stops)
 
-        quiet_limit = 2 * rules.quiet_moves if rules.quiet_moves is not None else None
-        noisy = lvl.noise > 0 or lvl.margin > 0
-        if general:
-            return self._analyse_general(
-                board,
-                earlier,
-                quiet,
-                quiet_limit,
-                _Budget(depth, deadline, nodes, stopped, soft),
-                noisy,
-                on_info,
-                started,
-            )
-        black = board.turn == BLACK
+        return stopped
+
+    def _analyse_american(self, job: _Job) -> Analysis:
+        """:meth:`analyse` in American checkers: split over the worker processes when
+        the engine has them and the search is timed without a node budget, else the
+        American searcher here; a proven draw marked from the endgame databases."""
+        board, lvl, budget = job.board, job.level, job.budget
         b, w, kings = board.bitboards
-        own, opp = (b, w) if black else (w, b)
-        if self.workers > 1 and deadline is not None and nodes is None:
-            split = self._analyse_parallel(
-                board,
-                (own, opp, kings, black),
-                _american_history(earlier),
-                (quiet, quiet_limit),
-                _Budget(depth, deadline, nodes, stopped, soft),
-                noisy,
-                on_info,
-                started,
-            )
+        position = (b, w, kings, True) if board.turn == BLACK else (w, b, kings, False)
+        reps = _american_history(job.earlier)
+        if self.workers > 1 and budget.deadline is not None and budget.nodes is None:
+            split = self._analyse_parallel(job, position, reps)
             if split is not None:
                 return _proven(split, board, lvl)
         searcher = Searcher(
-            reps=_american_history(earlier),
-            quiet=quiet,
-            quiet_limit=quiet_limit,
-            endgame_tables=lvl.endgame,
+            reps=reps, quiet=job.quiet, quiet_limit=job.quiet_limit, endgame_tables=lvl.endgame
         )
+        return _proven(self._search(job, searcher, position, partial(_to_moves, board)), board, lvl)
 
-        def report(it: Iteration) -> None:
-            if on_info is not None:
-                on_info(_analysis(board, it, it.move, it.score, it.pv, started))
+    def _analyse_general(self, job: _Job) -> Analysis:
+        """:meth:`analyse` on a board of another variant than American checkers: the
+        general searcher (:mod:`.general_search`) with the same limits, the same loose
+        choice for the noisy levels and the same :class:`Analysis`."""
+        board = job.board
+        searcher = GeneralSearcher(
+            board.variant,
+            reps=_general_history(job.earlier),
+            quiet=job.quiet,
+            quiet_limit=job.quiet_limit,
+        )
+        return self._search(job, searcher, raw_position(board), _general_moves)
 
-        it = searcher.run(
-            own,
-            opp,
-            kings,
-            black,
-            max_depth=depth,
-            deadline=deadline,
-            node_limit=nodes,
-            stop=stopped,
-            all_scores=noisy,
-            on_iteration=report if on_info is not None else None,
-            soft_time=soft,
+    def _search(
+        self,
+        job: _Job,
+        searcher: SearchState[_M],
+        position: Position,
+        moves: Callable[[list[_M]], list[Move]],
+    ) -> Analysis:
+        r"""``searcher`` run on ``position`` within the job's budget, each iteration
+        reported to ``on_info``, and its result as an :class:`Analysis` (``moves``: a
+        line of the searcher's moves as :class:`Move`\ s); the nodes counted are all
+        the search's, its unfinished iteration's included."""
+        budget = job.budget
+        report = None
+        if job.on_info is not None:
+            on_info = job.on_info
+
+            def report(it: Iteration[_M]) -> None:
+                on_info(_found(moves(_line(it.move, it.pv)), it.score, it, job.started))
+
+        it = searcher.run_position(
+            position,
+            max_depth=budget.depth,
+            deadline=budget.deadline,
+            node_limit=budget.nodes,
+            stop=budget.stop,
+            all_scores=job.noisy,
+            on_iteration=report,
+            soft_time=budget.soft,
         )
         if it is None:
-            # No legal move: the side to move has lost.
-            return Analysis(None, -WIN_SCORE, 0, time=_time.perf_counter() - started)
+            return _no_move(job.board, job.started)
+        found = self._chosen(it, job, moves)
+        return replace(found, nodes=searcher.nodes, seldepth=searcher.seldepth)
+
+    def _chosen(
+        self, it: Iteration[_M], job: _Job, moves: Callable[[list[_M]], list[Move]]
+    ) -> Analysis:
+        """The move a search's result ``it`` plays, as an :class:`Analysis`: its best
+        move, or at a noisy level a loose choice among the near-best
+        (:meth:`_loose_choice`) with that move's own line."""
         move, score, pv = it.move, it.score, it.pv
-        if noisy and len(it.root_scores) > 1:
-            move, score = self._loose_choice(it.root_scores, lvl)
+        if job.noisy and len(it.root_scores) > 1:
+            move, score = self._loose_choice(it.root_scores, job.level)
             pv = it.root_pvs.get(move, [move])
-        result = _analysis(board, it, move, score, pv, started)
-        # Count every node searched, the unfinished iteration's included.
-        return _proven(
-            replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth), board, lvl
-        )
+        return _found(moves(_line(move, pv)), score, it, job.started)
 
     def _worker_pool(self) -> parallel.WorkerPool | None:
         """The engine's pool of worker processes, started on first use; None (with a
@@ -543,15 +594,7 @@ class Engine:
             return self._pool
 
     def _analyse_parallel(
-        self,
-        board: Board,
-        position: tuple[int, int, int, bool],
-        reps: dict[tuple[int, int, int, bool], int],
-        draw: tuple[int, int | None],
-        budget: _Budget,
-        noisy: bool,
-        on_info: Callable[[Analysis], Any] | None,
-        started: float,
+        self, job: _Job, position: Position, reps: dict[Position, int]
     ) -> Analysis | None:
         """:meth:`analyse`'s American search split at the root over the worker pool
         (:mod:`.parallel`); None when it should run in this process instead: a single
@@ -564,16 +607,12 @@ class Engine:
         of them completed). The nodes reported are all the processes' together.
         """
         own, opp, kings, black = position
-        quiet, quiet_limit = draw
+        board, lvl, budget = job.board, job.level, job.budget
+        quiet, quiet_limit = job.quiet, job.quiet_limit
         assert budget.deadline is not None
-        lvl = LEVELS[self.level]
-
-        def searcher() -> Searcher:
-            return Searcher(
-                reps=reps, quiet=quiet, quiet_limit=quiet_limit, endgame_tables=lvl.endgame
-            )
-
-        order_search = searcher()
+        order_search = Searcher(
+            reps=reps, quiet=quiet, quiet_limit=quiet_limit, endgame_tables=lvl.endgame
+        )
         first = order_search.run(
             own,
             opp,
@@ -608,18 +647,20 @@ class Engine:
                 budget.deadline - now,
                 None if budget.soft is None else budget.soft - now,
                 _time.time(),
-                noisy,
+                job.noisy,
                 moves,
             )
             for i, moves in enumerate(parallel.deal(ranked, pool.size))
         ]
+        line_moves = partial(_to_moves, board)
         reported = [0]
+        on_info = job.on_info
 
-        def progress(live: list[list[Iteration]]) -> None:
+        def progress(live: list[list[Iteration[BitMove]]]) -> None:
             it = parallel.combine(live)
             if on_info is not None and it is not None and it.depth > reported[0]:
                 reported[0] = it.depth
-                on_info(_analysis(board, it, it.move, it.score, it.pv, started))
+                on_info(_found(line_moves(_line(it.move, it.pv)), it.score, it, job.started))
 
         try:
             results = pool.search(
@@ -635,66 +676,11 @@ class Engine:
         if results is None:
             return None
         it = parallel.combine([r.iterations for r in results]) or first
-        move, score, pv = it.move, it.score, it.pv
-        if noisy and len(it.root_scores) > 1:
-            move, score = self._loose_choice(it.root_scores, lvl)
-            pv = it.root_pvs.get(move, [move])
-        result = _analysis(board, it, move, score, pv, started)
         return replace(
-            result,
+            self._chosen(it, job, line_moves),
             nodes=order_search.nodes + sum(r.nodes for r in results),
             seldepth=max([order_search.seldepth, *(r.seldepth for r in results)]),
         )
-
-    def _analyse_general(
-        self,
-        board: Board,
-        earlier: list[Board],
-        quiet: int,
-        quiet_limit: int | None,
-        budget: _Budget,
-        noisy: bool,
-        on_info: Callable[[Analysis], Any] | None,
-        started: float,
-    ) -> Analysis:
-        """:meth:`analyse` on a board of another variant than American checkers: the
-        general searcher (:mod:`.general_search`) with the same limits, the same loose
-        choice for the noisy levels and the same :class:`Analysis`."""
-        reps: dict[RawPosition, int] = {}
-        for back in earlier:
-            key = raw_position(back)
-            reps[key] = reps.get(key, 0) + 1
-        searcher = GeneralSearcher(board.variant, reps=reps, quiet=quiet, quiet_limit=quiet_limit)
-
-        def report(it: GeneralIteration) -> None:
-            if on_info is not None:
-                on_info(_general_analysis(it, it.move, it.score, it.pv, started))
-
-        it = searcher.run(
-            raw_position(board),
-            max_depth=budget.depth,
-            deadline=budget.deadline,
-            node_limit=budget.nodes,
-            stop=budget.stop,
-            all_scores=noisy,
-            on_iteration=report if on_info is not None else None,
-            soft_time=budget.soft,
-        )
-        if it is None:
-            # No legal move: the side to move has lost, or won where the goal is reversed.
-            won = board.variant.goal_reversed
-            return Analysis(
-                None,
-                WIN_SCORE if won else -WIN_SCORE,
-                0,
-                time=_time.perf_counter() - started,
-            )
-        move, score, pv = it.move, it.score, it.pv
-        if noisy and len(it.root_scores) > 1:
-            move, score = self._loose_choice(it.root_scores, LEVELS[self.level])
-            pv = it.root_pvs.get(move, [move])
-        result = _general_analysis(it, move, score, pv, started)
-        return replace(result, nodes=searcher.nodes, seldepth=searcher.seldepth)
 
     def _loose_choice(self, scores: dict[_M, int], lvl: Level) -> tuple[_M, int]:
         """A near-best root move with noise, drawn from the engine's seeded generator.
@@ -731,6 +717,18 @@ def _check_limits(depth: object, time: object, nodes: object) -> None:
         isinstance(time, bool) or not isinstance(time, int | float) or not 0 < time <= 1e12
     ):
         raise CheckersError(f"time must be a number of seconds above 0, not {brief(time)}")
+
+
+def _check_request(
+    method: str, position: object, depth: object, time: object, nodes: object, stop: object
+) -> None:
+    """Refuse a call of ``method`` (``analyse``, ``choose``) with something that is not a
+    position, limits that are not limits, or a ``stop`` that cannot be asked."""
+    if not isinstance(position, Board | Game):
+        raise CheckersError(f"{method} needs a Board or a Game, not {type(position).__name__}")
+    _check_limits(depth, time, nodes)
+    if stop is not None and not (isinstance(stop, threading.Event) or callable(stop)):
+        raise CheckersError(f"stop must be a threading.Event or a callable, not {brief(stop)}")
 
 
 def _context(
@@ -810,6 +808,26 @@ def _to_moves(board: Board, line: list[BitMove]) -> list[Move]:
     return out
 
 
+def _general_history(earlier: list[Board]) -> dict[RawPosition, int]:
+    """Earlier positions as :mod:`.general_search` keys (:func:`.raw_position`), counted."""
+    history: dict[RawPosition, int] = {}
+    for back in earlier:
+        key = raw_position(back)
+        history[key] = history.get(key, 0) + 1
+    return history
+
+
+def _general_moves(line: list[RawMove]) -> list[Move]:
+    """General search moves -> :class:`Move` objects (each carries its path)."""
+    return [Move._generated(path, caps, crowns) for path, caps, crowns, _ in line]
+
+
+def _line(move: _M, pv: list[_M]) -> list[_M]:
+    """The line that ``move`` starts: ``pv`` when it starts with ``move``, else the move
+    alone (a loose choice whose own line was not kept)."""
+    return pv if pv and pv[0] == move else [move]
+
+
 def _proven(found: Analysis, board: Board, lvl: Level) -> Analysis:
     """``found`` marked a proven draw when the level reads the endgame databases and they
     call ``board`` drawn (a hint there says "draw", not "+0.00")."""
@@ -818,37 +836,28 @@ def _proven(found: Analysis, board: Board, lvl: Level) -> Analysis:
     return found
 
 
-def _analysis(
-    board: Board, it: Iteration, move: BitMove, score: int, pv: list[BitMove], started: float
-) -> Analysis:
-    """An :class:`Analysis` from the American search's result."""
-    return _found(_to_moves(board, pv if pv and pv[0] == move else [move]), score, it, started)
-
-
-def _general_analysis(
-    it: GeneralIteration, move: RawMove, score: int, pv: list[RawMove], started: float
-) -> Analysis:
-    """An :class:`Analysis` from a general search's result (the same scale of scores)."""
-    line = pv if pv and pv[0] == move else [move]
-    moves = [Move._generated(path, caps, crowns) for path, caps, crowns, _ in line]
-    return _found(moves, score, it, started)
-
-
-def _found(
-    moves: list[Move], score: int, it: Iteration | GeneralIteration, started: float
-) -> Analysis:
-    """The Analysis of a line of moves (the move played first) and its search score."""
-    mate, men = _score_in_men(score)
+def _game_over(game: Game, board: Board, started: float) -> Analysis:
+    """The analysis of a finished game: no move, the result as the score."""
+    winner = game.winner
     return Analysis(
-        moves[0], men, mate, moves, it.depth, it.seldepth, it.nodes, _time.perf_counter() - started
+        None,
+        0.0 if winner is None else WIN_SCORE if winner == board.turn else -WIN_SCORE,
+        None if winner is None else 0,
+        draw=winner is None,
+        time=_time.perf_counter() - started,
     )
 
 
-def _score_in_men(score: int) -> tuple[int | None, float]:
-    """A search score as ``(mate, men)``: the moves to a proven result, or None, and the
-    score in men (``WIN_SCORE`` for a proven win)."""
-    if score > MATE_BOUND:
-        return (MATE - score + 1) // 2, WIN_SCORE
-    if score < -MATE_BOUND:
-        return -((MATE + score) // 2), -WIN_SCORE
-    return None, score / 100.0
+def _no_move(board: Board, started: float) -> Analysis:
+    """The analysis of a position whose side to move has no legal move: lost, or won
+    where the goal is reversed (giveaway)."""
+    won = board.variant.goal_reversed
+    return Analysis(None, WIN_SCORE if won else -WIN_SCORE, 0, time=_time.perf_counter() - started)
+
+
+def _found(moves: list[Move], score: int, it: Iteration[Any], started: float) -> Analysis:
+    """The Analysis of a line of moves (the move played first) and its search score."""
+    mate, men = in_men(score)
+    return Analysis(
+        moves[0], men, mate, moves, it.depth, it.seldepth, it.nodes, _time.perf_counter() - started
+    )

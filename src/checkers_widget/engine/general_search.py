@@ -52,18 +52,18 @@ The search (a negamax over those positions):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import TypeAlias, Unpack
 
 from ..core.board import Board
 from ..core.color import BLACK
 from ..core.variant_movegen import RawMove, rules_of
 from ..core.variants import Variant
 from ..core.variants import variant as find_variant
+from .deepening import Deepening, Iteration, Limits, RootTree, SearchOptions, SearchState
 from .general_captures import CaptureTest
 from .general_eval import VariantEvaluator
-from .search import INF, MATE, MATE_BOUND
+from .scores import INF, MATE, MATE_BOUND, mate_window
 
 __all__ = [
     "CHECK_EVERY",
@@ -92,25 +92,9 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: A transposition-table entry: ``(depth, bound, score, best move's identity)``.
 _Entry = tuple[int, int, int, tuple[int, int, int] | None]
 
-
-class _Abort(Exception):
-    """Raised inside the search when a limit is reached; unwinds to the root."""
-
-
-@dataclass
-class GeneralIteration:
-    """The result of one completed (or usefully interrupted) iteration at the root."""
-
-    depth: int
-    move: RawMove
-    score: int
-    pv: list[RawMove]
-    nodes: int
-    seldepth: int
-    complete: bool = True
-    #: Exact scores of every root move (only with ``all_scores``).
-    root_scores: dict[RawMove, int] = field(default_factory=dict)
-    root_pvs: dict[RawMove, list[RawMove]] = field(default_factory=dict)
+#: The result of one iteration at the root (:class:`~.deepening.Iteration` of
+#: :data:`~checkers_widget.core.variant_movegen.RawMove`\ s).
+GeneralIteration: TypeAlias = Iteration[RawMove]
 
 
 def identity(move: RawMove) -> tuple[int, int, int]:
@@ -129,52 +113,12 @@ def play_raw(own: int, opp: int, kings: int, move: RawMove) -> tuple[int, int, i
     return (own ^ src) | dst, opp & ~taken, new_kings
 
 
-class _Limits:
-    """A node budget, a deadline and a stop callable; :meth:`check` raises :class:`_Abort`."""
-
-    __slots__ = ("budget", "deadline", "stop")
-
-    def __init__(
-        self, budget: int | None, deadline: float | None, stop: Callable[[], bool] | None
-    ) -> None:
-        self.budget = budget if budget is not None else 1 << 62
-        self.deadline = deadline
-        self.stop = stop
-
-    def check(self, nodes: int) -> int:
-        """Raise if a limit is reached; else the node count to look again at."""
-        if nodes >= self.budget:
-            raise _Abort
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise _Abort
-        if self.stop is not None and self.stop():
-            raise _Abort
-        return min(self.budget, nodes + CHECK_EVERY)
-
-    def lift(self) -> None:
-        """No limits any more (to finish depth 1, so that there is always a move)."""
-        self.budget = 1 << 62
-        self.deadline = self.stop = None
-
-
-@dataclass
-class _Progress:
-    """What the current root iteration has found so far (kept when a limit stops it)."""
-
-    best_i: int
-    lo: int
-    hi: int
-    best: int = -INF
-    best_pv: list[RawMove] = field(default_factory=list)
-    scores: dict[RawMove, int] = field(default_factory=dict)
-    pvs: dict[RawMove, list[RawMove]] = field(default_factory=dict)
-
-
-#: A root move with its child position (seen from its side to move) and its quiet count.
+#: A root move with its child position (seen from its side to move) and its quiet count
+#: (:data:`.deepening.Child`).
 _Child = tuple[RawMove, int, int, int, int]
 
 
-class GeneralSearcher:
+class GeneralSearcher(SearchState[RawMove]):
     """One search of one position of ``variant`` (a :class:`Variant` or its name); make a
     new one per analysis.
 
@@ -198,143 +142,52 @@ class GeneralSearcher:
         self.variant = variant
         self.rules = rules_of(variant)
         self.evaluate = evaluate if evaluate is not None else VariantEvaluator(variant)
-        self.reps: dict[RawPosition, int] = dict(reps or {})
-        self.quiet0 = quiet
-        self.quiet_limit = quiet_limit if quiet_limit is not None else 1 << 30
+        super().__init__(reps, quiet, quiet_limit, tt_limit)
         self.tt: dict[RawPosition, _Entry] = {}
-        self.tt_limit = tt_limit
-        self.nodes = 0
-        self.seldepth = 0
 
-    # ------------------------------------------------------------------ the root
+    #: A position with one legal move stops at depth 2, and no iteration starts after
+    #: the soft time limit.
+    style = Deepening(max_depth=MAX_DEPTH, aspiration=ASPIRATION, forced_depth=2, late_start=False)
+    check_every = CHECK_EVERY
+
     def run(
-        self,
-        position: RawPosition,
-        *,
-        max_depth: int | None = None,
-        deadline: float | None = None,
-        node_limit: int | None = None,
-        stop: Callable[[], bool] | None = None,
-        all_scores: bool = False,
-        on_iteration: Callable[[GeneralIteration], None] | None = None,
-        soft_time: float | None = None,
+        self, position: RawPosition, **options: Unpack[SearchOptions[RawMove]]
     ) -> GeneralIteration | None:
-        """Search until a limit; the deepest useful iteration (None: no legal move).
+        """Search ``position`` until a limit; the deepest useful iteration (None: no legal
+        move). The options (limits, ``all_scores``, ``on_iteration``, ``soft_time``,
+        ``root_moves``, ``root_floor``) are :class:`~.deepening.SearchOptions`; this
+        searcher starts no iteration after ``soft_time`` (one usually takes longer than
+        all before it together)."""
+        return self.run_position(position, **options)
 
-        ``soft_time``: after this ``perf_counter`` time no new iteration starts (one
-        usually takes longer than all before it together).
-        """
-        own, opp, kings, down = position
-        moves = self.rules.moves(own, opp, kings, down)
-        if not moves:
-            return None
-        children: list[_Child] = []
-        for m in moves:
-            moved, left, new_kings = play_raw(own, opp, kings, m)
-            src = 1 << m[0][0]
-            # Only a king's step keeps the no-progress count going.
-            q = self.quiet0 + 1 if not m[3] and kings & src else 0
-            children.append((m, left, moved, new_kings, q))
-        limits = _Limits(node_limit, deadline, stop)
-        reps = self.reps
-        reps[position] = reps.get(position, 0) + 1
-        try:
-            return self._deepen(
-                children, not down, limits, max_depth, all_scores, on_iteration, soft_time
-            )
-        finally:
-            reps[position] -= 1
-            if not reps[position]:
-                del reps[position]
+    def _legal(self, position: RawPosition) -> list[RawMove]:
+        return self.rules.moves(*position)
 
-    def _deepen(
-        self,
-        children: list[_Child],
-        nxt: bool,
-        limits: _Limits,
-        max_depth: int | None,
-        all_scores: bool,
-        on_iteration: Callable[[GeneralIteration], None] | None,
-        soft_time: float | None,
-    ) -> GeneralIteration | None:
-        """Depth 1, 2, ... until a limit, a proven result or (unlimited) a forced move.
+    def _child(self, position: RawPosition, move: RawMove) -> _Child:
+        own, opp, kings, _down = position
+        moved, left, new_kings = play_raw(own, opp, kings, move)
+        # Only a king's step keeps the no-progress count going.
+        quiet = self.quiet0 + 1 if not move[3] and kings & (1 << move[0][0]) else 0
+        return move, left, moved, new_kings, quiet
 
-        An interrupted iteration is dropped unless it is depth 1 (finished without limits)
-        or a move it searched already beat the window the last iteration expected.
-        """
+    def _tree(self, limits: Limits) -> RootTree[RawMove]:
         tree = _Tree(self, limits)
-        best_iter: GeneralIteration | None = None
-        limit = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
-        order = list(range(len(children)))
-        aborted = False
-        for depth in range(1, limit + 1):
-            lo, hi = -INF, INF
-            if depth >= 4 and not all_scores and best_iter and abs(best_iter.score) < MATE_BOUND:
-                lo, hi = best_iter.score - ASPIRATION, best_iter.score + ASPIRATION
-            found = _Progress(order[0], lo, hi)
-            try:
-                tree.root(children, order, nxt, depth, all_scores, found)
-            except _Abort:
-                if depth > 1:
-                    if best_iter is not None and found.best > found.lo and found.best_pv:
-                        best_iter = GeneralIteration(
-                            depth - 1,
-                            children[found.best_i][0],
-                            found.best,
-                            found.best_pv,
-                            tree.nodes,
-                            tree.seldepth,
-                            False,
-                            best_iter.root_scores,
-                            best_iter.root_pvs,
-                        )
-                    break
-                aborted = True
-                limits.lift()
-                found = _Progress(order[0], -INF, INF)
-                tree.root(children, order, nxt, 1, all_scores, found)
-            best_iter = GeneralIteration(
-                depth,
-                children[found.best_i][0],
-                found.best,
-                found.best_pv,
-                tree.nodes,
-                tree.seldepth,
-                True,
-                found.scores,
-                found.pvs,
-            )
-            if on_iteration is not None:
-                self.nodes = tree.nodes
-                on_iteration(best_iter)
-            bi, scores = found.best_i, found.scores
-            order.sort(key=lambda j: (j != bi, -scores.get(children[j][0], -INF)))
-            best = found.best
-            if abs(best) > MATE_BOUND and MATE - abs(best) <= depth:
-                break  # proven within the full-width depth: deeper adds nothing
-            if len(children) == 1 and depth >= 2 and max_depth is None:
-                break  # a forced move: no need to spend the budget
-            if aborted or tree.nodes >= limits.budget:
-                break
-            if soft_time is not None and time.perf_counter() >= soft_time:
-                break
-        self.nodes, self.seldepth = tree.nodes, tree.seldepth
-        return best_iter
+        return RootTree(tree.search, tree.search, tree.pv, tree.counts)
 
 
 class _Tree:
     """The node search of one :class:`GeneralSearcher` run: its tables and counters.
 
     :meth:`search` is the one node function (interior nodes and the capture search at the
-    horizon alike); :meth:`root` runs one iteration over the root's children.
+    horizon alike), for the root's passes (:class:`~.deepening.RootTree`).
     """
 
-    def __init__(self, searcher: GeneralSearcher, limits: _Limits) -> None:
+    def __init__(self, searcher: GeneralSearcher, limits: Limits) -> None:
         self.searcher = searcher
         self.limits = limits
         self.nodes = 0
         self.seldepth = 0
-        self.next_check = min(limits.budget, CHECK_EVERY)
+        self.next_check = limits.first_check()
         self.killers: list[list[tuple[int, int, int] | None]] = [
             [None, None] for _ in range(MAX_PLY + 2)
         ]
@@ -347,47 +200,9 @@ class _Tree:
         self.evaluate = searcher.evaluate
         self.reversed = searcher.variant.goal_reversed
 
-    def root(
-        self,
-        children: list[_Child],
-        order: list[int],
-        nxt: bool,
-        depth: int,
-        all_scores: bool,
-        found: _Progress,
-    ) -> None:
-        """One iteration: every root child searched to ``depth - 1`` in ``order``, PVS,
-        repeated with a side opened when the best falls outside an aspiration window."""
-        search, pv = self.search, self.pv
-        d = depth - 1
-        while True:
-            alpha, beta = found.lo, found.hi
-            found.best = -INF
-            found.best_i = order[0]
-            for n, i in enumerate(order):
-                m, o, p, k, q = children[i]
-                if n == 0 or all_scores:
-                    score = -search(o, p, k, nxt, d, -beta, -alpha, 1, q)
-                else:
-                    score = -search(o, p, k, nxt, d, -alpha - 1, -alpha, 1, q)
-                    if alpha < score < beta:
-                        score = -search(o, p, k, nxt, d, -beta, -alpha, 1, q)
-                found.scores[m] = score
-                line = [m, *pv[1]]
-                if all_scores:
-                    found.pvs[m] = line
-                if score > found.best:
-                    found.best, found.best_i, found.best_pv = score, i, line
-                    if score > alpha and not all_scores:
-                        alpha = score
-                        if score >= beta:
-                            break
-            if found.best <= found.lo and found.lo > -INF:
-                found.lo = -INF
-            elif found.best >= found.hi and found.hi < INF:
-                found.hi = INF
-            else:
-                return
+    def counts(self) -> tuple[int, int]:
+        """The nodes searched so far and the deepest ply reached."""
+        return self.nodes, self.seldepth
 
     def search(
         self,
@@ -432,10 +247,7 @@ class _Tree:
             if not moves:
                 return MATE - ply if self.reversed else ply - MATE
         # Mate-distance pruning: nothing here can beat a win already found nearer the root.
-        if alpha < ply - MATE:
-            alpha = ply - MATE
-        if beta > MATE - ply - 1:
-            beta = MATE - ply - 1
+        alpha, beta = mate_window(alpha, beta, ply)
         if alpha >= beta:
             return alpha
         tt = searcher.tt

@@ -161,7 +161,7 @@ class ShareResult:
     """What one worker found: every completed iteration, its nodes and deepest ply."""
 
     worker: int
-    iterations: list[Iteration]
+    iterations: list[Iteration[BitMove]]
     nodes: int
     seldepth: int
 
@@ -181,10 +181,10 @@ def search_share(share: Share) -> ShareResult:
         quiet_limit=share.quiet_limit,
         endgame_tables=share.endgame_tables,
     )
-    done: list[Iteration] = []
+    done: list[Iteration[BitMove]] = []
     floors = _worker_floors
 
-    def record(it: Iteration) -> None:
+    def record(it: Iteration[BitMove]) -> None:
         done.append(it)
         if floors is not None and not it.bound and it.depth < len(floors):
             with floors.get_lock():
@@ -225,7 +225,7 @@ def deal(moves: Sequence[BitMove], workers: int) -> list[tuple[BitMove, ...]]:
     return [tuple(moves[i::n]) for i in range(n)]
 
 
-def combine(histories: Sequence[Sequence[Iteration]]) -> Iteration | None:
+def combine(histories: Sequence[Sequence[Iteration[BitMove]]]) -> Iteration[BitMove] | None:
     """The result of a root-split search from each share's completed iterations.
 
     The rule: the best move of the **deepest depth every share completed**. At one
@@ -248,12 +248,12 @@ def combine(histories: Sequence[Sequence[Iteration]]) -> Iteration | None:
     if not histories or any(not h for h in histories):
         return None
 
-    def reach(h: Sequence[Iteration]) -> int:
+    def reach(h: Sequence[Iteration[BitMove]]) -> int:
         last = h[-1]
         return 1 << 30 if abs(last.score) > MATE_BOUND and not last.bound else last.depth
 
     common = min(reach(h) for h in histories)
-    at_depth: list[Iteration] = []
+    at_depth: list[Iteration[BitMove]] = []
     for h in histories:
         pick = h[-1]
         for it in h:
@@ -333,7 +333,7 @@ class WorkerPool:
         shares: list[Share],
         stopped: Callable[[], bool],
         deadline: float,
-        on_progress: Callable[[list[list[Iteration]]], None] | None = None,
+        on_progress: Callable[[list[list[Iteration[BitMove]]]], None] | None = None,
     ) -> list[ShareResult] | None:
         """Run ``shares`` on the workers and return their results, in share order.
 
@@ -357,7 +357,7 @@ class WorkerPool:
             futures: list[Future[ShareResult]] = [
                 self._executor.submit(search_share, replace_id(s, sid)) for s in shares
             ]
-            live: list[list[Iteration]] = [[] for _ in shares]
+            live: list[list[Iteration[BitMove]]] = [[] for _ in shares]
             pending: set[Future[ShareResult]] = set(futures)
             try:
                 while pending:
@@ -378,7 +378,7 @@ class WorkerPool:
         finally:
             self._lock.release()
 
-    def _drain(self, sid: int, live: list[list[Iteration]] | None) -> bool:
+    def _drain(self, sid: int, live: list[list[Iteration[BitMove]]] | None) -> bool:
         """Read the progress queue; keep this search's iterations in ``live``."""
         got = False
         q = self._progress

@@ -23,8 +23,9 @@ whose generator the search uses. The search is a negamax alpha-beta with:
   legal move has lost.
 * **Limits**: depth, a node budget (checked exactly at every node, so a budget gives
   the same result on every machine), a deadline and a stop callable (polled every
-  512 nodes). With a time budget, a new iteration starts before the soft limit, or
-  after it when the last iterations' growth says it will end before the deadline.
+  :data:`CHECK_EVERY` nodes). With a time budget, a new iteration starts before the
+  soft limit, or after it when the last iterations' growth says it will end before
+  the deadline.
 * **Endgame databases** (optional, for Hard and Expert): every position of up to four
   pieces, men and kings, is scored exactly from :mod:`.endgame_db` wherever the search
   meets it, and such a root position is answered from the databases outright when
@@ -32,18 +33,19 @@ whose generator the search uses. The search is a negamax alpha-beta with:
 
 Where each part is:
 
-* :meth:`Searcher.run`: the root's moves, then iterative deepening
-  (:meth:`Searcher._deepen`): one iteration at a time (:func:`_root_iteration`, with
-  an aspiration window from :func:`_window`), what to keep when a limit interrupts
-  one, and whether to start another (:func:`_growth`).
+* :meth:`Searcher.run`: the root and iterative deepening, which are the scaffold the
+  general searcher (:mod:`.general_search`) shares (:mod:`.deepening`: the limits, the
+  root's passes with their aspiration windows, what to keep when a limit interrupts an
+  iteration, whether to start another). This searcher gives it its root's moves, the
+  endgame databases' answer (:meth:`Searcher._table_root`), the reduction of late
+  quiet root moves (:func:`_root_reduction`) and its node functions.
 * :func:`_node_search` builds the functions that search one node, as closures over the
   search's tables: ``search`` (an interior node: draw rules, tables, the transposition
   table, the moves in order, then PVS with late-move reductions over them, the
   children at the horizon valued in the loop) and ``qsearch`` / ``qcaptures`` (the
   horizon and the capture search).
 * Move ordering (:func:`_order_quiet`), the transposition table's cut-off
-  (:func:`_tt_cutoff`), the limits
-  (:class:`_Limits`) and the endgame tables (:func:`_table_score`,
+  (:func:`_tt_cutoff`) and the endgame tables (:func:`_table_score`,
   :meth:`Searcher._table_root`) are small functions of their own.
 
 What makes it fast in CPython (measured, not guessed: cProfile, a sampling profiler
@@ -66,10 +68,8 @@ move); each such copy is read from this file and checked against movegen by
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Unpack
 
 from ..core.movegen import (
     MUST_CAPTURE,
@@ -82,17 +82,14 @@ from ..core.movegen import (
     quiet_steps,
 )
 from ..core.squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
+from .deepening import Deepening, Iteration, Limits, Position, RootTree, SearchOptions, SearchState
 from .endgame_db import MAX_PIECES as TABLE_PIECES
 from .endgame_db import probe
 from .evaluate import evaluate
+from .scores import INF, MATE, MATE_BOUND
 
-__all__ = ["INF", "MATE", "MATE_BOUND", "Iteration", "Searcher"]
+__all__ = ["INF", "MATE", "MATE_BOUND", "MAX_DEPTH", "Iteration", "Searcher"]
 
-INF = 32000
-#: A win on the spot; a win in ``n`` plies scores ``MATE - n``.
-MATE = 30000
-#: Scores beyond this (either sign) are proven wins or losses.
-MATE_BOUND = MATE - 1000
 #: Deepest line the search follows, extensions and captures included.
 MAX_PLY = 200
 #: Deepest nominal iteration.
@@ -149,45 +146,17 @@ _STEPS = _all_steps()
 _LMR = _lmr_table()
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_CHECK_EVERY = 512
+#: The clock and the stop callable are looked at every this many nodes.
+CHECK_EVERY = 512
 
-
-class _Abort(Exception):
-    """Raised inside the search when a limit is reached; unwinds to the root."""
-
-
-@dataclass
-class Iteration:
-    """The result of one completed (or usefully interrupted) iteration at the root."""
-
-    depth: int
-    move: BitMove
-    score: int
-    pv: list[BitMove]
-    nodes: int
-    seldepth: int
-    complete: bool = True
-    #: Exact scores of every root move (only when every move got a full window).
-    root_scores: dict[BitMove, int] = field(default_factory=dict)
-    root_pvs: dict[BitMove, list[BitMove]] = field(default_factory=dict)
-    #: The score is only an upper bound: every move searched scored at most the
-    #: ``root_floor`` given to :meth:`Searcher.run` (root splitting, :mod:`.parallel`).
-    bound: bool = False
-
-
-#: A root move with its child: ``(move, own, opp, kings, quiet plies)``, the child
-#: seen from its side to move.
+#: A root move with its child, seen from its side to move (:data:`.deepening.Child`).
 _Child = tuple[BitMove, int, int, int, int]
-
-#: A node function: ``(own, opp, kings, black, depth, alpha, beta, ply, quiet_plies)``
-#: to the score for the side to move.
-_Node = Callable[[int, int, int, bool, int, int, int, int, int], int]
 
 #: A transposition-table entry: ``(depth, flag, score, best move)``.
 _Entry = tuple[int, int, int, BitMove | None]
 
 
-class Searcher:
+class Searcher(SearchState[BitMove]):
     """One search of one position; build a new one per ``analyse`` call.
 
     ``reps`` counts the positions (keys ``(own, opp, kings, black)``) already seen in
@@ -207,205 +176,47 @@ class Searcher:
         tt_limit: int = 600_000,
         endgame_tables: bool = False,
     ) -> None:
-        self.reps: dict[tuple[int, int, int, bool], int] = dict(reps or {})
-        self.quiet0 = quiet
-        self.quiet_limit = quiet_limit if quiet_limit is not None else 1 << 30
-        self.tt: dict[tuple[int, int, int, bool], _Entry] = {}
-        self.tt_limit = tt_limit
+        super().__init__(reps, quiet, quiet_limit, tt_limit)
+        self.tt: dict[Position, _Entry] = {}
         #: Score positions of at most four pieces exactly (:mod:`.endgame_db`).
         self.endgame_tables = endgame_tables
-        self.nodes = 0
-        self.seldepth = 0
+
+    #: A position with one legal move is searched to depth 4 (enough to show the line
+    #: that follows); with a time budget an iteration may start after the soft limit
+    #: when it is expected to end before the deadline.
+    style = Deepening(max_depth=MAX_DEPTH, aspiration=ASPIRATION, forced_depth=4, late_start=True)
+    check_every = CHECK_EVERY
 
     def run(
-        self,
-        own: int,
-        opp: int,
-        kings: int,
-        black: bool,
-        *,
-        max_depth: int | None = None,
-        deadline: float | None = None,
-        node_limit: int | None = None,
-        stop: Callable[[], bool] | None = None,
-        all_scores: bool = False,
-        on_iteration: Callable[[Iteration], None] | None = None,
-        soft_time: float | None = None,
-        root_moves: Collection[BitMove] | None = None,
-        root_floor: Callable[[int], int | None] | None = None,
-    ) -> Iteration | None:
-        """Search until a limit is hit; the best completed result (None if no moves).
+        self, own: int, opp: int, kings: int, black: bool, **options: Unpack[SearchOptions[BitMove]]
+    ) -> Iteration[BitMove] | None:
+        """Search the position (``black``: Black to move) until a limit is hit; the best
+        completed result (None if no moves). The options (limits, ``all_scores``,
+        ``on_iteration``, ``soft_time``, ``root_moves``, ``root_floor``) are
+        :class:`~.deepening.SearchOptions`."""
+        return self.run_position((own, opp, kings, black), **options)
 
-        ``all_scores`` searches every root move with a full window so that
-        :attr:`Iteration.root_scores` holds exact scores (used by the noisy levels).
-        ``soft_time``: after this ``perf_counter`` time, a new iteration starts only if
-        it is expected to finish before ``deadline``: its expected length is the last
-        iteration's times the growth of the last two (see :func:`_growth`). An
-        iteration that overruns is stopped at the deadline as before, and its best
-        move is used if it already beat the previous iteration's.
+    def _legal(self, position: Position) -> list[BitMove]:
+        own, opp, kings, black = position
+        return capture_results(own, opp, kings, black) or quiet_steps(own, opp, kings, black)
 
-        ``root_moves``: search only these of the root's legal moves (the others are left
-        out as if they were not legal; moves that are not legal are ignored), for the
-        root splitting of :mod:`.parallel`, where each process searches its share of the
-        moves. The result is then the best of those moves, its score exact as usual.
-        A position with one legal move still counts as forced (the search stops at
-        depth 4) only when the whole position has one move, not the share. None (the
-        default) searches every move: the search is then unchanged.
+    def _child(self, position: Position, move: BitMove) -> _Child:
+        own, opp, kings, black = position
+        o, p, kk = play(own, opp, kings, black, move)
+        # A king's step keeps the no-progress count going; anything else resets it.
+        src, _, taken = move
+        return move, p, o, kk, self.quiet0 + 1 if not taken and kings & src else 0
 
-        ``root_floor(depth)``: an exact score that another search of other root moves
-        (another process of a root split) has proved at ``depth``, or None. An
-        iteration at that depth then searches its moves only above it (window
-        ``(floor, INF)``): a move that beats the floor gets its exact score as usual;
-        when none does, the iteration ends at once, its result marked
-        :attr:`Iteration.bound` (the other search's move is the better one), instead of
-        being searched again with a wider window. Not used with ``all_scores``. None
-        (the default) leaves the search unchanged.
-        """
-        legal = capture_results(own, opp, kings, black) or quiet_steps(own, opp, kings, black)
-        if not legal:
-            return None
-        forced = len(legal) == 1
-        if root_moves is not None:
-            wanted = set(root_moves)
-            legal = [m for m in legal if m in wanted]
-            if not legal:
-                return None
-        children: list[_Child] = []
-        for m in legal:
-            o, p, kk = play(own, opp, kings, black, m)
-            # A king's step keeps the no-progress count going; anything else resets it.
-            src, _, taken = m
-            q = self.quiet0 + 1 if not taken and kings & src else 0
-            children.append((m, p, o, kk, q))
+    def _tree(self, limits: Limits) -> RootTree[BitMove]:
+        return _node_search(self, limits)
+
+    def _known(self, position: Position, children: list[_Child]) -> Iteration[BitMove] | None:
+        """The endgame databases' answer, with :attr:`endgame_tables`, in an ending of
+        at most four pieces that they prove won or lost (:meth:`_table_root`)."""
+        own, opp, kings, black = position
         if self.endgame_tables and (own | opp).bit_count() <= TABLE_PIECES:
-            answer = self._table_root(own, opp, kings, black, children)
-            if answer is not None:
-                if on_iteration is not None:
-                    on_iteration(answer)
-                return answer
-        limits = _Limits(node_limit, deadline, stop)
-        root_key = (own, opp, kings, black)
-        reps = self.reps
-        reps[root_key] = reps.get(root_key, 0) + 1
-        try:
-            return self._deepen(
-                children,
-                not black,
-                limits,
-                max_depth=max_depth,
-                all_scores=all_scores,
-                on_iteration=on_iteration,
-                soft_time=soft_time,
-                forced=forced,
-                root_floor=None if all_scores else root_floor,
-            )
-        finally:
-            c = reps.get(root_key, 1) - 1
-            if c:
-                reps[root_key] = c
-            else:
-                reps.pop(root_key, None)
-
-    def _deepen(
-        self,
-        children: list[_Child],
-        nxt: bool,
-        limits: _Limits,
-        *,
-        max_depth: int | None,
-        all_scores: bool,
-        on_iteration: Callable[[Iteration], None] | None,
-        soft_time: float | None,
-        forced: bool,
-        root_floor: Callable[[int], int | None] | None = None,
-    ) -> Iteration | None:
-        """Iterative deepening over the root's ``children`` (``nxt``: the side to move
-        in them): depth 1, 2, ... until a limit, a proven result or a forced move
-        (``forced``: the position has a single legal move).
-
-        An iteration that a limit interrupts is dropped, unless it is depth 1 (which is
-        then finished without limits, so that there is always a move) or a move it
-        searched already beat the window expected from the last one (that move is
-        then the better choice). After each iteration the root moves are put in the
-        order of its scores, best first.
-        """
-        tree = _node_search(self, limits)
-        best_iter: Iteration | None = None
-        limit = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
-        order = list(range(len(children)))
-        aborted = False
-        prev_time = 0.0  # how long the iteration before the last one took
-        for depth in range(1, limit + 1):
-            iteration_start = time.perf_counter()
-            found = _RootProgress(order[0], *_window(best_iter, depth, all_scores))
-            if root_floor is not None:
-                floor = root_floor(depth)
-                if floor is not None and floor > found.lo:
-                    found.lo, found.hi, found.floor = floor, INF, floor
-            try:
-                _root_iteration(tree, children, order, nxt, depth, all_scores, found)
-            except _Abort:
-                if depth == 1:
-                    # Never return without a move: finish depth 1 whatever the limits.
-                    aborted = True
-                    limits.lift()
-                    _root_horizon(tree, children, order, nxt, found)
-                else:
-                    if found.best > found.lo and best_iter is not None:
-                        # A move searched deeper beat the expected score: it is the
-                        # better choice, though the iteration is incomplete.
-                        nodes, seldepth = tree.counts()
-                        best_iter = Iteration(
-                            depth - 1,
-                            children[found.best_i][0],
-                            found.best,
-                            found.best_pv,
-                            nodes,
-                            seldepth,
-                            False,
-                            best_iter.root_scores,
-                            best_iter.root_pvs,
-                        )
-                    break
-            nodes, seldepth = tree.counts()
-            best = found.best
-            bound = found.floor is not None and best <= found.floor
-            best_iter = Iteration(
-                depth,
-                children[found.best_i][0],
-                best,
-                found.best_pv,
-                nodes,
-                seldepth,
-                True,
-                found.scores,
-                found.pvs,
-                bound,
-            )
-            if on_iteration is not None:
-                self.nodes = nodes
-                on_iteration(best_iter)
-            # Best first, then the others by their score in this iteration.
-            bi = found.best_i
-            scores = found.scores
-            order.sort(key=lambda j: (j != bi, -scores.get(children[j][0], -INF)))
-            if abs(best) > MATE_BOUND and MATE - abs(best) <= depth and not bound:
-                break  # a proven result within the full-width depth: deeper adds nothing
-            if forced and depth >= 4 and max_depth is None:
-                break  # a forced move: no need to spend the budget
-            if soft_time is not None:
-                now = time.perf_counter()
-                took = now - iteration_start
-                deadline = limits.deadline
-                if now >= soft_time and (
-                    deadline is None or now + took * _growth(took, prev_time) > deadline
-                ):
-                    break
-                prev_time = took
-            if aborted or nodes >= limits.budget:
-                break
-        self.nodes, self.seldepth = tree.counts()
-        return best_iter
+            return self._table_root(own, opp, kings, black, children)
+        return None
 
     def _table_root(
         self,
@@ -414,7 +225,7 @@ class Searcher:
         kings: int,
         black: bool,
         children: list[_Child],
-    ) -> Iteration | None:
+    ) -> Iteration[BitMove] | None:
         """A root ending answered from the :mod:`.endgame_db` databases, or None.
 
         Only a proven result is answered here (a draw is left to the search, which
@@ -455,170 +266,20 @@ class Searcher:
         return Iteration(len(pv), move, score, pv, len(children), len(pv))
 
 
-# ---------------------------------------------------------------------- limits
-
-
-class _Limits:
-    """When the search must stop: a node budget, a deadline and a stop callable.
-
-    The node functions compare their node count with the number :meth:`check` last
-    returned (a plain integer comparison per node) and call :meth:`check` only when
-    they reach it: at the budget exactly, so that a budget gives the same search on
-    every machine, and every :data:`_CHECK_EVERY` nodes in between, to read the
-    clock and poll ``stop``.
-    """
-
-    __slots__ = ("budget", "deadline", "stop")
-
-    def __init__(
-        self, node_limit: int | None, deadline: float | None, stop: Callable[[], bool] | None
-    ) -> None:
-        self.budget = node_limit if node_limit is not None else 1 << 62
-        self.deadline = deadline
-        self.stop = stop
-
-    def first_check(self) -> int:
-        """The node count at which the limits are first looked at."""
-        return min(self.budget, _CHECK_EVERY)
-
-    def check(self, nodes: int) -> int:
-        """Raise :class:`_Abort` if a limit is reached; else the count to check again at."""
-        if nodes >= self.budget:
-            raise _Abort
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise _Abort
-        if self.stop is not None and self.stop():
-            raise _Abort
-        return min(self.budget, nodes + _CHECK_EVERY)
-
-    def lift(self) -> None:
-        """No more limits (to finish depth 1, so that the search always has a move)."""
-        self.budget = 1 << 62
-        self.deadline = self.stop = None
-
-
 # ---------------------------------------------------------------------- the root
 
 
-@dataclass
-class _RootProgress:
-    """What one iteration at the root has found so far, kept when a limit stops it.
-
-    ``best_i`` is the index of the best move in the root's children, ``lo`` and ``hi``
-    the window of the current pass (an aspiration window, widened on failure).
-    ``floor``: another process's proved score that ``lo`` was raised to (root
-    splitting): a pass failing low on it is final, not searched again.
-    """
-
-    best_i: int
-    lo: int
-    hi: int
-    best: int = -INF
-    best_pv: list[BitMove] = field(default_factory=list)
-    scores: dict[BitMove, int] = field(default_factory=dict)
-    pvs: dict[BitMove, list[BitMove]] = field(default_factory=dict)
-    floor: int | None = None
-
-
-def _window(last: Iteration | None, depth: int, all_scores: bool) -> tuple[int, int]:
-    """The root's window for an iteration: near the last score from depth 4 on
-    (aspiration, :data:`ASPIRATION` either side), else full; full when every root
-    move needs an exact score, or when the last score is a proven result."""
-    prev = last.score if last is not None else 0
-    if depth >= 4 and not all_scores and abs(prev) < MATE_BOUND:
-        return prev - ASPIRATION, prev + ASPIRATION
-    return -INF, INF
-
-
-def _root_iteration(
-    tree: _Tree,
-    children: list[_Child],
-    order: list[int],
-    nxt: bool,
-    depth: int,
-    all_scores: bool,
-    found: _RootProgress,
-) -> None:
-    """One iteration at the root: every child searched to ``depth - 1``, in ``order``.
-
-    The first move gets the window, the others a null window (late quiet ones a ply
-    shallower first, :data:`ROOT_LMR`), re-searched when they beat the best; with
-    ``all_scores`` every move gets the whole window, so that its score is exact. When
-    the best score falls outside an aspiration window, the pass is repeated with that
-    side opened. Results go to ``found`` as they come, so that they survive the
-    :class:`_Abort` a limit raises.
-    """
-    search, qsearch, pv_table = tree.search, tree.qsearch, tree.pv_table
-    scores, pvs = found.scores, found.pvs
-    d = depth - 1
-    child = search if d > 0 else qsearch
-    while True:
-        alpha, beta = found.lo, found.hi
-        found.best = -INF
-        found.best_i = order[0]
-        for n, i in enumerate(order):
-            m, p, o, kk, q = children[i]
-            if n == 0 or all_scores:
-                score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
-            else:
-                r = 1 if ROOT_LMR and n >= 3 and d >= 3 and not m[2] else 0
-                score = -child(p, o, kk, nxt, d - r, -alpha - 1, -alpha, 1, q)
-                if r and score > alpha:
-                    score = -child(p, o, kk, nxt, d, -alpha - 1, -alpha, 1, q)
-                if alpha < score < beta:
-                    score = -child(p, o, kk, nxt, d, -beta, -alpha, 1, q)
-            scores[m] = score
-            if all_scores:
-                pvs[m] = [m, *pv_table[1]]
-            if score > found.best:
-                found.best = score
-                found.best_i = i
-                found.best_pv = [m, *pv_table[1]]
-                if score > alpha and not all_scores:
-                    alpha = score
-                    if score >= beta:
-                        break
-        if found.best <= found.lo and found.lo > -INF and found.floor is None:
-            found.lo = -INF  # failed low: search again with the full window below
-        elif found.best >= found.hi and found.hi < INF:
-            found.hi = INF  # failed high
-        else:
-            return
-
-
-def _root_horizon(
-    tree: _Tree, children: list[_Child], order: list[int], nxt: bool, found: _RootProgress
-) -> None:
-    """Depth 1 without limits: every child valued at the horizon (``qsearch``), each
-    with its exact score and line, into ``found``."""
-    qsearch, pv_table = tree.qsearch, tree.pv_table
-    found.best = -INF
-    for i in order:
-        m, p, o, kk, q = children[i]
-        score = -qsearch(p, o, kk, nxt, 0, -INF, INF, 1, q)
-        found.scores[m] = score
-        found.pvs[m] = [m, *pv_table[1]]
-        if score > found.best:
-            found.best, found.best_i, found.best_pv = score, i, [m, *pv_table[1]]
+def _root_reduction(n: int, d: int, move: BitMove) -> int:
+    """Plies the ``n``-th root move (from 0) is first searched shallower by, at ``d``
+    plies below the root: one for a late quiet move (:data:`ROOT_LMR`), re-searched at
+    full depth when it beats the best."""
+    return 1 if ROOT_LMR and n >= 3 and d >= 3 and not move[2] else 0
 
 
 # ---------------------------------------------------------------------- the nodes
 
 
-class _Tree(NamedTuple):
-    """The node functions of one search (:func:`_node_search`) and what the root reads."""
-
-    #: An interior node (``depth > 0``; a depth of 0 or less goes to ``qsearch``).
-    search: _Node
-    #: The horizon: a static value, or the capture search when a capture is due.
-    qsearch: _Node
-    #: ``pv_table[ply]``: the principal variation found from that ply down.
-    pv_table: list[tuple[BitMove, ...]]
-    #: The nodes searched so far and the deepest ply reached.
-    counts: Callable[[], tuple[int, int]]
-
-
-def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
+def _node_search(searcher: Searcher, limits: Limits) -> RootTree[BitMove]:
     """The functions that search the nodes below the root, for one search.
 
     They are closures over this function's variables: the node count, the killer,
@@ -806,7 +467,8 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
             if v is not None:
                 return v
 
-        # 3. Mate-distance pruning: nothing here can beat a win found nearer the root.
+        # 3. Mate-distance pruning: nothing here can beat a win found nearer the root
+        # (scores.mate_window written out: a call per node costs measurable speed).
         if alpha < ply - MATE:
             alpha = ply - MATE
         if beta > MATE - ply - 1:
@@ -988,7 +650,7 @@ def _node_search(searcher: Searcher, limits: _Limits) -> _Tree:
     def counts() -> tuple[int, int]:
         return nodes, seldepth
 
-    return _Tree(search, qsearch, pv_table, counts)
+    return RootTree(search, qsearch, pv_table, counts, _root_reduction, exact_first=True)
 
 
 # ---------------------------------------------------------------------- node helpers
@@ -1076,23 +738,3 @@ def _table_line(own: int, opp: int, kings: int, black: bool, move: BitMove) -> l
         pv.append(m)
         own2, opp2, k, side = b, a, kk, not side
     return pv
-
-
-#: Bounds of the expected growth of an iteration's time over the previous one's.
-GROWTH_MIN = 1.2
-GROWTH_MAX = 2.5
-
-
-def _growth(last: float, before: float) -> float:
-    """How many times longer the next iteration is expected to take than the last.
-
-    The ratio of the last two iterations, kept within [GROWTH_MIN, GROWTH_MAX]: with
-    alpha-beta the effective branching factor here is about 1.2 to 2.5 a ply, but it
-    swings between iterations (an iteration where the best move changes costs several
-    times the next), so one ratio alone is not trusted far. Erring on the hopeful side
-    costs only time within the budget: an iteration cut off at the deadline keeps the
-    last completed one's result, or a better move that it already proved.
-    """
-    if before <= 0.0:
-        return GROWTH_MAX
-    return min(GROWTH_MAX, max(GROWTH_MIN, last / before))
