@@ -24,16 +24,6 @@ import checkers_widget
 PACKAGE = Path(checkers_widget.__file__).resolve().parent
 NAME = "checkers_widget"
 
-#: Classes the engine's two searches each define for themselves, on main today:
-#: emptied when the one search scaffold lands (issue 25).
-SEARCH_PENDING_CLASSES = frozenset(
-    {
-        ("_Abort", "engine/general_search.py"),
-        ("_Limits", "engine/general_search.py"),
-        ("_Tree", "engine/general_search.py"),
-    }
-)
-
 
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
@@ -144,19 +134,8 @@ def top_level_classes() -> dict[str, list[str]]:
 
 
 def test_no_two_top_level_classes_share_a_name() -> None:
-    pending = SEARCH_PENDING_CLASSES
-    shared = {
-        name: sorted(where)
-        for name, where in top_level_classes().items()
-        if len([w for w in where if (name, w) not in pending]) > 1
-    }
+    shared = {name: sorted(where) for name, where in top_level_classes().items() if len(where) > 1}
     assert shared == {}
-
-
-def test_every_pending_class_is_still_there() -> None:
-    classes = top_level_classes()
-    for name, where in SEARCH_PENDING_CLASSES:
-        assert where in classes[name] and len(classes[name]) > 1
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ happens above the nodes is the same, and lives here once:
   (a share of them, for root splitting), an answer known without a search (the
   American endgame databases), then iterative deepening with the root position on
   the line.
-* **Limits** (:class:`Limits`): a node budget checked exactly (the same budget gives
+* **Limits** (:class:`SearchLimits`): a node budget checked exactly (the same budget gives
   the same search on every machine), a deadline and a stop callable polled every few
   hundred nodes; reaching one raises :class:`Abort`, which unwinds to the root.
 * **The root** (:class:`RootTree`, :func:`root_pass`): one iteration over the root's
@@ -47,11 +47,11 @@ __all__ = [
     "Child",
     "Deepening",
     "Iteration",
-    "Limits",
     "Node",
     "Position",
     "RootProgress",
     "RootTree",
+    "SearchLimits",
     "SearchOptions",
     "SearchState",
     "deepen",
@@ -82,7 +82,7 @@ class Abort(Exception):
     """Raised inside a search when a limit is reached; unwinds to the root."""
 
 
-class Limits:
+class SearchLimits:
     """When the search must stop: a node budget, a deadline and a stop callable.
 
     The node functions compare their node count with the number :meth:`check` last
@@ -304,7 +304,7 @@ def deepen(
     tree: RootTree[M],
     children: Sequence[Child[M]],
     nxt: bool,
-    limits: Limits,
+    limits: SearchLimits,
     style: Deepening,
     *,
     max_depth: int | None,
@@ -572,7 +572,7 @@ class SearchState(Generic[M]):
                 on_iteration(known)
             return known
         all_scores = options.get("all_scores", False)
-        limits = Limits(
+        limits = SearchLimits(
             options.get("node_limit"),
             options.get("deadline"),
             options.get("stop"),
@@ -635,7 +635,7 @@ class SearchState(Generic[M]):
         count of plies without progress."""
         raise NotImplementedError
 
-    def _tree(self, limits: Limits) -> RootTree[M]:
+    def _tree(self, limits: SearchLimits) -> RootTree[M]:
         """The node functions of one search within ``limits``."""
         raise NotImplementedError
 

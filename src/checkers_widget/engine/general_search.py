@@ -60,7 +60,7 @@ from ..core.color import BLACK
 from ..core.variant_movegen import RawMove, rules_of
 from ..core.variants import Variant
 from ..core.variants import variant as find_variant
-from .deepening import Deepening, Iteration, Limits, RootTree, SearchOptions, SearchState
+from .deepening import Deepening, Iteration, RootTree, SearchLimits, SearchOptions, SearchState
 from .general_captures import CaptureTest
 from .general_eval import VariantEvaluator
 from .scores import INF, MATE, MATE_BOUND, mate_window
@@ -170,7 +170,7 @@ class GeneralSearcher(SearchState[RawMove]):
         quiet = self.quiet0 + 1 if not move[3] and kings & (1 << move[0][0]) else 0
         return move, left, moved, new_kings, quiet
 
-    def _tree(self, limits: Limits) -> RootTree[RawMove]:
+    def _tree(self, limits: SearchLimits) -> RootTree[RawMove]:
         tree = _Tree(self, limits)
         return RootTree(tree.search, tree.search, tree.pv, tree.counts)
 
@@ -182,7 +182,7 @@ class _Tree:
     horizon alike), for the root's passes (:class:`~.deepening.RootTree`).
     """
 
-    def __init__(self, searcher: GeneralSearcher, limits: Limits) -> None:
+    def __init__(self, searcher: GeneralSearcher, limits: SearchLimits) -> None:
         self.searcher = searcher
         self.limits = limits
         self.nodes = 0

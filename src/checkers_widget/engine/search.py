@@ -82,7 +82,15 @@ from ..core.movegen import (
     quiet_steps,
 )
 from ..core.squares import BLACK_CROWN_ROW, VALID, WHITE_CROWN_ROW
-from .deepening import Deepening, Iteration, Limits, Position, RootTree, SearchOptions, SearchState
+from .deepening import (
+    Deepening,
+    Iteration,
+    Position,
+    RootTree,
+    SearchLimits,
+    SearchOptions,
+    SearchState,
+)
 from .endgame_db import MAX_PIECES as TABLE_PIECES
 from .endgame_db import probe
 from .evaluate import evaluate
@@ -207,7 +215,7 @@ class Searcher(SearchState[BitMove]):
         src, _, taken = move
         return move, p, o, kk, self.quiet0 + 1 if not taken and kings & src else 0
 
-    def _tree(self, limits: Limits) -> RootTree[BitMove]:
+    def _tree(self, limits: SearchLimits) -> RootTree[BitMove]:
         return _node_search(self, limits)
 
     def _known(self, position: Position, children: list[_Child]) -> Iteration[BitMove] | None:
@@ -279,7 +287,7 @@ def _root_reduction(n: int, d: int, move: BitMove) -> int:
 # ---------------------------------------------------------------------- the nodes
 
 
-def _node_search(searcher: Searcher, limits: Limits) -> RootTree[BitMove]:
+def _node_search(searcher: Searcher, limits: SearchLimits) -> RootTree[BitMove]:
     """The functions that search the nodes below the root, for one search.
 
     They are closures over this function's variables: the node count, the killer,
