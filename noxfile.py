@@ -122,9 +122,13 @@ for _version in SUPPORTED:
 
 @nox.session(python=PYTHONS, download_python="never")
 def core(session: nox.Session) -> None:
-    """The core, formats and engine tests (not the browser ones) on one Python."""
+    """The core, formats and engine tests on one Python: all but the browser tests and the
+    few marked slow (long rebuilds and matches), which the main suite runs on the venv's
+    Python; they exercise no feature of the language that the others do not."""
     session.install(str(ROOT))
     session.install(*nox.project.dependency_groups(PYPROJECT, "test"))
     # Two workers, as `make test` runs the whole suite (the machines have two cores).
-    arguments = session.posargs or ["-q", "-n", "2", "-m", "not browser", "-p", "no:cacheprovider"]
+    arguments = session.posargs or [
+        *("-q", "-n", "2", "-m", "not browser and not slow", "-p", "no:cacheprovider"),
+    ]
     session.run("python", "-m", "pytest", *TEST_FOLDERS, *arguments)
