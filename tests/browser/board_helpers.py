@@ -73,7 +73,7 @@ def kernel(page: Page, code: str) -> str:
     A move clicked on a board is drawn before Python has answered it; asking the kernel
     then (CI under load) could read the game before the move. So first wait until no
     board awaits an answer, as a user reading the board after the answer would."""
-    page.wait_for_function(_NO_MOVE_AWAITED, timeout=30_000)
+    page.wait_for_function(_NO_MOVE_AWAITED)
     out = page.evaluate(_JS_EXECUTE, textwrap.dedent(code).strip())
     assert "ERROR" not in out, out
     return out
@@ -97,7 +97,7 @@ def open_board(lab, path: str, *, count: int = 1) -> Locator:
     """Open and run the notebook, wait until ``count`` live boards are drawn; returns them."""
     _open_and_run(lab, path)
     boards = lab.page.locator(BOARD)
-    expect(boards).to_have_count(count, timeout=60_000)
+    expect(boards).to_have_count(count)
     return boards
 
 
@@ -112,7 +112,7 @@ def open_board_root(lab, path: str, *, count: int | None = 1) -> Locator:
         return widget_root(lab)
     _open_and_run(lab, path)
     root = widget_root(lab)
-    expect(root.locator(BOARD)).to_be_visible(timeout=60_000)
+    expect(root.locator(BOARD)).to_be_visible()
     return root
 
 

@@ -26,6 +26,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from slowdown import scaled, scaled_ms
+
 # Flags for Debian's chromium in this sandbox: no GPU, no sandbox (we run as root), and
 # nothing that phones home (the network is closed; those connections only make noise).
 CHROMIUM_ARGS = [
@@ -38,9 +40,13 @@ CHROMIUM_ARGS = [
 ]
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 
-SERVER_START_TIMEOUT = 90.0  # seconds until JupyterLab answers /api/status
-APP_TIMEOUT_MS = 90_000  # front end loaded, notebook open, kernel idle
-RUN_TIMEOUT_MS = 180_000  # one "run all cells"
+# Hang guards, never waits: each wait returns as soon as its condition holds. Scaled by
+# CHECKERS_TEST_SLOWDOWN (tests/slowdown.py) so that a loaded machine is not a hang.
+SERVER_START_TIMEOUT = scaled(90.0)  # seconds until JupyterLab answers /api/status
+APP_TIMEOUT_MS = scaled_ms(90_000)  # front end loaded, notebook open, kernel idle
+RUN_TIMEOUT_MS = scaled_ms(180_000)  # one "run all cells"
+#: Any other Playwright wait (the page's default and ``expect``'s, set by conftest.py).
+WAIT_MS = scaled_ms(60_000)
 
 
 def chromium_executable() -> str:
@@ -92,7 +98,7 @@ class JupyterServer:
         """URL opening ``path`` in the Notebook 7 interface."""
         return f"{self.base_url}/notebooks/{path}?token={self.token}"
 
-    def api(self, method: str, path: str, body: Any = None, timeout: float = 10.0) -> Any:
+    def api(self, method: str, path: str, body: Any = None, timeout: float = scaled(10.0)) -> Any:
         """Call the server's REST API; returns the decoded JSON (or None)."""
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(
@@ -565,7 +571,6 @@ class JupyterDriver:
         self.page.wait_for_function(
             "(theme) => document.body.dataset.jpThemeName === theme",
             arg=theme,
-            timeout=30_000,
         )
         # Let the new stylesheet paint before anyone takes a screenshot.
         self.page.wait_for_timeout(500)

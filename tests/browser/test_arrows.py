@@ -67,7 +67,7 @@ def test_right_drag_draws_an_arrow_and_right_click_marks_a_square(
     lab.run_all_cells()
     page = lab.page
     root = widget_root(lab)
-    expect(root.locator(BOARD)).to_be_visible(timeout=60_000)
+    expect(root.locator(BOARD)).to_be_visible()
     root.scroll_into_view_if_needed()
     slug = theme.split()[-1].lower()
 
@@ -180,7 +180,7 @@ def test_arrows_set_from_python_and_from_a_pdn_are_drawn(lab, make_notebook, art
     lab.open_in_lab(path)
     lab.run_all_cells()
     root = widget_root(lab)
-    expect(root.locator(BOARD)).to_be_visible(timeout=60_000)
+    expect(root.locator(BOARD)).to_be_visible()
     expect(root.locator(ARROW)).to_have_count(2)
     expect(root.locator(f'{ARROW}[data-from="15"][data-to="19"]')).to_have_attribute(
         "data-colour", "red"

@@ -9,6 +9,8 @@ import pytest
 from board_helpers import kernel_json
 from playwright.sync_api import expect
 
+from slowdown import scaled_ms
+
 pytestmark = pytest.mark.browser
 
 BAD = """
@@ -91,4 +93,6 @@ def test_the_progress_bar_moves_while_the_cell_runs(lab, make_notebook):
             break
         assert not text.startswith("Reviewed"), f"the bar never moved while running: {seen}"
         page.wait_for_timeout(250)
-    expect(label).to_have_text(re.compile(r"^Reviewed 66 positions in \d+ s$"), timeout=240_000)
+    expect(label).to_have_text(
+        re.compile(r"^Reviewed 66 positions in \d+ s$"), timeout=scaled_ms(240_000)
+    )

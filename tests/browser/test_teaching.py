@@ -27,11 +27,13 @@ from board_helpers import piece_on as _piece_on
 from board_helpers import sq as _sq
 from playwright.sync_api import Locator, Page, expect
 
+from slowdown import scaled_ms
+
 pytestmark = pytest.mark.browser
 
 HOP = '[data-role="replay-hop"]'
 MOVES = '[data-role="moves"]'
-WAIT = 30_000  # ms for any DOM condition
+WAIT = scaled_ms(30_000)  # ms for any DOM condition
 
 #: White's man on 25 has one move, a triple jump that crowns: 25x18x11x4 over 22, 15, 8.
 TRIPLE_FEN = "W:W25:B1,8,15,22"
@@ -373,7 +375,7 @@ def test_position_editor(lab, make_notebook):
     expect(sq(root, 22)).to_have_class(re.compile(r"\bcw-movable\b"), timeout=WAIT)
     expect(root.locator(STATUS)).to_contain_text("must jump")
     root.locator('[data-action="hint"]').click()
-    expect(root.locator('[data-role="hint"]')).to_contain_text("22x15", timeout=60_000)
+    expect(root.locator('[data-role="hint"]')).to_contain_text("22x15")
     expect(root.locator('[data-role="hint-arrow"]')).to_have_attribute("data-path", "22 15")
 
 
@@ -427,7 +429,7 @@ def test_explore_positions_notebook(lab):
     lab.open_in_lab("03_explore_positions.ipynb")
     lab.run_all_cells()
     assert lab.error_outputs() == []
-    expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible(timeout=60_000)
+    expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible()
     lab.screenshot("notebook-03")
 
 
@@ -441,7 +443,7 @@ def test_replay_a_master_game_notebook(lab):
     lab.run_all_cells()
     assert lab.error_outputs() == []
     roots = page.locator(".cw-root")
-    expect(roots).to_have_count(5, timeout=60_000)
+    expect(roots).to_have_count(5)
     walk, puzzle, jump, crown, what_if = (roots.nth(i) for i in range(5))
     names = ["walk", "puzzle", "jump", "crown", "what_if"]
     # Each board is at its own place in the game, and draws what its Python game holds.
@@ -524,7 +526,7 @@ def test_teaching_tools_in_the_dark_theme(lab, make_notebook):
     lab.run_all_cells()
     assert lab.error_outputs() == []
     roots = lab.page.locator(".cw-root")
-    expect(roots).to_have_count(3, timeout=60_000)
+    expect(roots).to_have_count(3)
     replay, walk, editing = roots.nth(0), roots.nth(1), roots.nth(2)
     replay.locator('[data-action="replay-first"]').click()
     replay.locator('[data-action="replay-forward"]').click()

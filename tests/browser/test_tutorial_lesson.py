@@ -26,8 +26,8 @@ def open_tutorials(lab, path: str, count: int = 1) -> Locator:
     lab.run_all_cells()
     assert lab.error_outputs() == []
     tutorials = lab.page.locator(".cw-tutorial")
-    expect(tutorials).to_have_count(count, timeout=60_000)
-    expect(tutorials.locator('[data-role="board"]')).to_have_count(count, timeout=60_000)
+    expect(tutorials).to_have_count(count)
+    expect(tutorials.locator('[data-role="board"]')).to_have_count(count)
     return tutorials
 
 
@@ -77,7 +77,7 @@ def test_a_lesson_end_to_end(lab, jupyter_server):
     # The right move: 9x18; White's scripted reply 23x14 follows by itself.
     sq(tut, 9).click()
     sq(tut, 18).click()
-    expect(feedback).to_have_attribute("data-done", "true", timeout=20_000)
+    expect(feedback).to_have_attribute("data-done", "true")
     expect(piece_on(tut, 14)).to_have_attribute("data-piece", "white-man")
     for gone in (9, 18, 23):  # the reply's animation may still be ending: poll
         expect(piece_on(tut, gone)).to_have_count(0)
@@ -178,7 +178,7 @@ def test_the_lesson_layout_a_new_learner_sees(lab, jupyter_server):
     sq(tut, 9).click()
     sq(tut, 18).click()
     feedback = tut.locator(FEEDBACK)
-    expect(feedback).to_have_attribute("data-done", "true", timeout=20_000)
+    expect(feedback).to_have_attribute("data-done", "true")
     expect(tut.locator(".cw-aside")).to_be_visible()
     after = _box(frame)
     assert after["width"] == pytest.approx(before["width"], abs=0.5)

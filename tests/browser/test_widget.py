@@ -299,7 +299,7 @@ def test_looks_in_light_and_dark_themes(lab, make_notebook, theme, artifacts_dir
         lab.set_theme(theme)
     lab.run_all_cells()
     boards = lab.page.locator('[data-role="board"]')
-    expect(boards).to_have_count(1, timeout=60_000)
+    expect(boards).to_have_count(1)
     root = widget_root(lab)
     sq(root, 11).click()
     sq(root, 15).click()
@@ -344,7 +344,7 @@ def test_notebook7_shows_and_plays(lab, make_notebook):
     lab.open_in_notebook7(path)
     lab.run_all_cells()
     root = lab.page.locator(".cw-root").first
-    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
+    expect(root.locator('[data-role="board"]')).to_be_visible()
     expect(root.locator(PIECE)).to_have_count(24)
     expect(root.locator(STATUS)).to_have_text("Black to move")
     # One output, the live board: the picture in the same bundle is not drawn.
