@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import json
 import textwrap
+import time
 
 from playwright.sync_api import Locator, Page, expect
+
+from slowdown import scaled
 
 PIECE = "[data-piece]"  # the contract: only pieces on the board carry data-piece
 BOARD_PIECE = ".cw-pieces [data-piece]"  # the pieces drawn on the board itself
@@ -81,6 +84,15 @@ def kernel(page: Page, code: str) -> str:
 
 def kernel_json(page: Page, expression: str):
     return json.loads(kernel(page, f"import json as _j; print(_j.dumps({expression}))"))
+
+
+def wait_for_kernel(page: Page, condition: str) -> None:
+    """Ask the kernel until the Python expression ``condition`` holds: what the board sends
+    (a trait, a click) reaches the kernel asynchronously, after the board has drawn it.
+    Each question is a round trip to the kernel; the hang guard is scaled (slowdown.py)."""
+    deadline = time.monotonic() + scaled(60)
+    while kernel_json(page, f"bool({condition})") is not True:
+        assert time.monotonic() < deadline, f"the kernel never saw {condition}"
 
 
 def widget_root(lab) -> Locator:

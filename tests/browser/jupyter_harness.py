@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from slowdown import scaled, scaled_ms
 
@@ -385,6 +385,37 @@ _JS_UNEXECUTED_CELLS = """
 """
 
 
+# Nothing in the element moves: no CSS animation or transition with an end runs in it
+# (endless ones, such as a spinner, are not waited for) and its box is the same on
+# SETTLED_FRAMES animation frames in a row (a layout after a resize or a scroll).
+SETTLED_FRAMES = 3
+_JS_SETTLED = """
+([el, frames]) => {
+  const moving = el.getAnimations({ subtree: true }).some((a) => {
+    if (a.playState !== 'running' && !a.pending) return false;
+    return !!a.effect && a.effect.getComputedTiming().endTime !== Infinity;
+  });
+  const r = el.getBoundingClientRect();
+  const box = [r.x, r.y, r.width, r.height].join(' ');
+  el.__cwSettled = !moving && el.__cwSettledBox === box ? (el.__cwSettled || 0) + 1 : 0;
+  el.__cwSettledBox = box;
+  return el.__cwSettled >= frames;
+}
+"""
+
+
+def wait_until_settled(target: Locator | Page) -> None:
+    """Wait until nothing in ``target`` (a locator's element, or a page's document) moves:
+    a piece's slide, an arrow's fade-in, a theme's repaint or a layout after a resize or
+    a scroll is over. The state a picture or a measurement needs, instead of a pause."""
+    if isinstance(target, Page):
+        page, handle = target, target.evaluate_handle("() => document.documentElement")
+    else:
+        page, handle = target.page, target.element_handle()
+    handle.evaluate("(el) => { el.__cwSettled = 0; el.__cwSettledBox = null; }")
+    page.wait_for_function(_JS_SETTLED, arg=[handle, SETTLED_FRAMES], polling="raf")
+
+
 class JupyterDriver:
     """Helpers for one test: open notebooks, run them, switch themes, take screenshots."""
 
@@ -572,8 +603,9 @@ class JupyterDriver:
             "(theme) => document.body.dataset.jpThemeName === theme",
             arg=theme,
         )
-        # Let the new stylesheet paint before anyone takes a screenshot.
-        self.page.wait_for_timeout(500)
+        # The new stylesheet has painted (and its colour transitions ended) before anyone
+        # takes a screenshot.
+        wait_until_settled(self.page)
 
     def screenshot(self, name: str, full_page: bool = False) -> Path:
         """Save a PNG of the page as tests/browser/artifacts/<test>-<name>.png."""

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from board_helpers import kernel, kernel_json, open_board_root
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, expect
 
 pytestmark = pytest.mark.browser
@@ -239,7 +240,7 @@ def test_the_accessible_mode_looks_right(lab, make_notebook, theme, artifacts_di
     slug = theme.split()[-1].lower()
     for name, root in (("wide", wide), ("narrow", narrow)):
         root.scroll_into_view_if_needed()
-        lab.page.wait_for_timeout(300)
+        wait_until_settled(root)
         panel = root.locator('[data-role="command-line"]').bounding_box()
         box = root.locator('[data-role="command"]').bounding_box()
         frame = root.locator(".cw-frame").bounding_box()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from board_helpers import BOARD, STATUS, kernel, sq, widget_root
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -113,10 +114,14 @@ def test_right_drag_draws_an_arrow_and_right_click_marks_a_square(
     root.locator(BOARD).focus()
     before = _centre(sq(root, 18))
     page.keyboard.press("f")
-    for _ in range(50):
-        if _centre(sq(root, 18)) != before:
-            break
-        page.wait_for_timeout(100)
+    page.wait_for_function(  # the board turns: square 18 leaves its place
+        """([el, x, y]) => {
+          const r = el.getBoundingClientRect();
+          return Math.abs(r.x + r.width / 2 - x) > 1 || Math.abs(r.y + r.height / 2 - y) > 1;
+        }""",
+        arg=[sq(root, 18).element_handle(), *before],
+    )
+    wait_until_settled(root)
     assert _centre(sq(root, 18)) != before, "the board did not turn"
     assert _near(_tip_on_screen(root), _centre(sq(root, 18)), unit * 0.3)
     expect(root.locator(ARROW)).to_have_count(2)

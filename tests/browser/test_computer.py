@@ -25,9 +25,10 @@ from board_helpers import (
     pieces,
     sq,
 )
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, Page, expect
 
-from slowdown import scaled_ms
+from slowdown import scaled, scaled_ms
 
 pytestmark = pytest.mark.browser
 
@@ -112,14 +113,14 @@ def engine_threads_finished(page: Page) -> dict:
         page,
         """
         import json as _j, threading as _t, time as _time
-        _deadline = _time.monotonic() + 60
+        _deadline = _time.monotonic() + GUARD
         def _searching():
             return [t.name for t in _t.enumerate() if t.name == "checkers-engine" and t.is_alive()]
         while _searching() and _time.monotonic() < _deadline:
             _time.sleep(0.05)
         print(_j.dumps({"alive": _searching(), "moves": [str(m) for m in w.game.moves],
                         "thinking": w.thinking}))
-        """,
+        """.replace("GUARD", str(scaled(60))),
     )
     return json.loads(out)
 
@@ -386,7 +387,7 @@ def test_computer_chrome_in_light_and_dark(lab, make_notebook, theme, artifacts_
     root.locator('[data-action="hint"]').click()
     expect(root.locator(HINT_ARROW)).to_have_count(1)
     expect(root.locator(HINT_LINE)).to_be_visible()
-    page.wait_for_timeout(300)  # the arrow's fade-in
+    wait_until_settled(root)  # the arrow's fade-in is over
     root.screenshot(path=str(artifacts_dir / f"computer-hint-{slug}.png"))
     colors = root.locator(HINT_LINE).evaluate(
         "e => [getComputedStyle(e).color, getComputedStyle(e.parentElement).backgroundColor]"

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 from board_helpers import BOARD, STATUS, kernel_json, piece_on, pieces, sq
-from jupyter_harness import JupyterDriver
+from jupyter_harness import JupyterDriver, wait_until_settled
 from playwright.sync_api import Locator, Page, Route, expect
 
 from slowdown import scaled_ms
@@ -232,7 +232,7 @@ def test_a_new_notebook_plays_the_computer(lite, requests, console_log, artifact
     lite.set_theme("JupyterLab Dark")
     root.screenshot(path=str(artifacts_dir / "lite-board-dark.png"))
     page.set_viewport_size({"width": 700, "height": 900})
-    page.wait_for_timeout(500)  # let the layout settle before the picture
+    wait_until_settled(page)  # the layout at the new width, before the picture
     lite.screenshot("page-dark-narrow")
 
 

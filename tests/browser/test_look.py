@@ -16,6 +16,7 @@ import re
 import nbformat
 import pytest
 from board_helpers import BOARD, CW_SQUARE, kernel, piece_on, sq, widget_root
+from jupyter_harness import wait_until_settled
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 from playwright.sync_api import expect
@@ -200,7 +201,7 @@ def test_selection_targets_hint_and_last_move_stand_out(lab, make_notebook, them
     expect(sq(quiet, chosen)).to_have_class(re.compile(r"\bcw-selected\b"))
     target = quiet.locator(".cw-sq.cw-target").first
     expect(target).to_be_visible()
-    page.wait_for_timeout(200)  # the lift of the piece ends
+    wait_until_settled(quiet)  # the lift of the piece is over
     cell = lambda n: sq(quiet, n, template=CW_SQUARE)  # noqa: E731
     plain = next(
         n
@@ -230,7 +231,7 @@ def test_selection_targets_hint_and_last_move_stand_out(lab, make_notebook, them
     cell = lambda n: sq(jumps, n, template=CW_SQUARE)  # noqa: E731
     expect(cell(18)).to_have_class(re.compile(r"\bcw-jump\b"))
     expect(cell(25)).to_have_class(re.compile(r"\bcw-final\b"))
-    page.wait_for_timeout(200)
+    wait_until_settled(jumps)
     ring_centre, ring = _colours(page, cell(18), CENTRE, RING)
     final_centre, final_ring = _colours(page, cell(25), CENTRE, FINAL_RING)
     (plain,) = _colours(page, cell(26), RING)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from board_helpers import BOARD, BOARD_PIECE, STATUS, kernel, piece_on, sq, widget_root
+from jupyter_harness import wait_until_settled
 from marimo_harness import MarimoServer, start_marimo_server, themed_notebook
 from playwright.sync_api import Locator, Page, expect
 
@@ -203,7 +204,7 @@ def test_the_controls_follow_marimo_s_theme(
         # (marimo's app scrolls inside its own element: a tall window shows every cell.)
         page.set_viewport_size({"width": width, "height": 1500})
         expect(root.locator(BOARD)).to_be_visible()
-        page.wait_for_timeout(300)  # the layout settles at the new width
+        wait_until_settled(page)  # the layout at the new width
         name = f"marimo-{theme}-theme-{scheme}-system-{width}px.png"
         page.screenshot(path=str(artifacts_dir / name))
 

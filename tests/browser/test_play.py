@@ -57,8 +57,15 @@ def test_the_clock_counts_down_and_pause_hides_the_board(lab, make_notebook):
     expect(root.locator(STATUS)).to_have_text("White to move")
     first = seconds(clock.inner_text())
     assert 40 <= first <= 45
-    page.wait_for_timeout(2200)
-    assert seconds(clock.inner_text()) < first  # it ticks without any message from Python
+    # It ticks without any message from Python: wait until it shows less than at first.
+    page.wait_for_function(
+        """([el, first]) => {
+          const [m, s] = el.textContent.trim().split(':');
+          return (s === undefined ? Number(m) : Number(m) * 60 + Number(s)) < first;
+        }""",
+        arg=[clock.element_handle(), first],
+    )
+    assert seconds(clock.inner_text()) < first
     root.screenshot(path=str(lab.artifacts_dir / "clock.png"))
 
     # P pauses: the board is hidden, the clock stops, Python knows.

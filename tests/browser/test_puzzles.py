@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from board_helpers import STATUS, kernel, piece_on, sq, write_notebook
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -57,7 +58,7 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
     expect(status).to_have_attribute("data-kind", "refused")
     expect(feedback).to_have_attribute("data-kind", "wrong")
     expect(piece_on(root, 27)).to_have_attribute("data-piece", "white-man")
-    lab.page.wait_for_timeout(400)  # the refused man slides back first
+    wait_until_settled(root)  # the refused man has slid back
     root.screenshot(path=str(lab.artifacts_dir / "puzzle-wrong-move.png"))
 
     # The shot: 21-17, Black must take 14x21, then 23x14x5 takes two.
@@ -76,7 +77,7 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
         expect(piece_on(root, gone)).to_have_count(0)
     saved = kernel(lab.page, "print(PuzzleProgress(store.path).result(shot.id), store.rating)")
     assert saved.split()[0] == "False" and int(saved.split()[1]) < 1200
-    lab.page.wait_for_timeout(400)  # let the last animation end before the picture
+    wait_until_settled(root)  # the last animation is over before the picture
     root.screenshot(path=str(lab.artifacts_dir / "puzzle-solved.png"))
 
     # Next: the other puzzle, solved at the first try: "Right!".
@@ -88,7 +89,7 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
     expect(feedback).to_contain_text("Right! That wins.")
     expect(status).to_contain_text("Right!")
     expect(root.locator(SCORE)).to_have_attribute("data-streak", "1")
-    lab.page.wait_for_timeout(400)
+    wait_until_settled(root)
     root.screenshot(path=str(lab.artifacts_dir / "puzzle-right.png"))
 
     # The same in the dark theme: the words keep their colours (Jupyter's own).

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from board_helpers import kernel_json
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import expect
 
 from slowdown import scaled_ms
@@ -56,7 +57,10 @@ def test_the_review_graph_is_drawn_with_its_marks(lab, make_notebook):
     # A narrow window (the notebook tour's 700 px found the graph running out of its
     # cell): the graph shrinks with the cell, keeping its proportions.
     page.set_viewport_size({"width": 600, "height": 900})
-    page.wait_for_timeout(300)
+    page.wait_for_function(  # the cell narrows, and the graph with it
+        "(el) => el.getBoundingClientRect().width < 600", arg=graph.element_handle()
+    )
+    wait_until_settled(graph)
     narrow = graph.bounding_box()
     cell = page.locator(".jp-OutputArea-output:has(svg.cw-review-graph)").bounding_box()
     assert narrow is not None and cell is not None
