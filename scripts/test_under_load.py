@@ -86,19 +86,26 @@ def run_once(number: int, runs: int, pytest_args: list[str]) -> bool:
     print(f"--- run {number} of {runs}: {' '.join(command[1:])}", flush=True)
     watch = LoadWatch()
     started = time.monotonic()
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    # pytest's output goes through as it comes (progress, then the failures' reports).
+    with subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    ) as pytest:
+        assert pytest.stdout is not None
+        lines = []
+        for line in pytest.stdout:
+            print(line, end="", flush=True)
+            if line.strip():
+                lines.append(line.strip())
+        code = pytest.wait()
     seconds = time.monotonic() - started
     first, highest, last = watch.stop()
-    summary = [line for line in result.stdout.splitlines() if line.strip()][-1:]
-    passed = result.returncode == 0
+    passed = code == 0
     print(
-        f"run {number}: {'PASSED' if passed else f'FAILED (exit {result.returncode})'} "
+        f"run {number}: {'PASSED' if passed else f'FAILED (exit {code})'} "
         f"in {seconds:.0f} s; load average {first:.1f} at the start, {highest:.1f} at most, "
-        f"{last:.1f} at the end; pytest: {summary[0] if summary else '(no output)'}",
+        f"{last:.1f} at the end; pytest: {lines[-1] if lines else '(no output)'}",
         flush=True,
     )
-    if not passed:
-        print(result.stdout[-20_000:], result.stderr[-5_000:], sep="\n", flush=True)
     return passed
 
 
