@@ -76,6 +76,18 @@ result = cw.review(game, nodes=60_000)
 """
 
 
+_JS_BAR_MOVING = """
+(selector) => {
+  const text = [...document.querySelectorAll(selector)].map((e) => e.textContent).join(' ');
+  const running = [...document.querySelectorAll('.jp-InputPrompt')]
+    .some((e) => e.textContent.includes('[*]'));
+  const found = text.match(/^(\\d+) of 66 positions/);
+  if (running && found && Number(found[1]) > 0 && Number(found[1]) < 66) return 'moving';
+  return text.startsWith('Reviewed') ? text : false;
+}
+"""
+
+
 @pytest.mark.timeout(300)
 def test_the_progress_bar_moves_while_the_cell_runs(lab, make_notebook):
     """The bar is for the wait: it must move while the cell is still running ([*]), not
@@ -87,16 +99,10 @@ def test_the_progress_bar_moves_while_the_cell_runs(lab, make_notebook):
     page = lab.page
     page.evaluate(_JS_RUN_ALL)
     label = page.locator(f"{PROGRESS} div.widget-label")
-    seen: list[str] = []
-    while True:  # (the test's timeout is the hang guard)
-        text = " ".join(label.all_text_contents())
-        running = "[*]" in " ".join(page.locator(".jp-InputPrompt").all_text_contents())
-        seen.append(text)
-        found = re.match(r"^(\d+) of 66 positions", text)
-        if running and found and 0 < int(found.group(1)) < 66:
-            break
-        assert not text.startswith("Reviewed"), f"the bar never moved while running: {seen}"
-        page.wait_for_timeout(250)
+    # Watched on every frame: the bar between 0 and 66 while the cell runs, or "Reviewed"
+    # first (the bar never moved while running). The test's timeout is the hang guard.
+    seen = page.wait_for_function(_JS_BAR_MOVING, arg=f"{PROGRESS} div.widget-label", timeout=0)
+    assert seen.json_value() == "moving", f"the bar never moved while running: {seen.json_value()}"
     expect(label).to_have_text(
         re.compile(r"^Reviewed 66 positions in \d+ s$"), timeout=scaled_ms(240_000)
     )
