@@ -5,9 +5,10 @@ they need (a status text, a version, a DOM change, a file), never on the clock, 
 hang guards must leave room for a slow machine (``CHECKERS_TEST_SLOWDOWN``, see
 tests/slowdown.py). This script is the proof: it starts one busy-loop process per core
 (each bounded in time, and killed at the end), then runs the browser part of the suite
-as ``make test`` runs it (``.venv/bin/python -m pytest -n 2 --dist loadgroup -m browser``)
-``--runs`` times in a row (default 3), and prints each run's result, its duration and the
-machine's load average (1-minute figure: at the start, the highest seen and at the end).
+as ``make test`` runs it (``.venv/bin/python -m pytest -n 2 --dist loadgroup -m browser``
+on tests/browser/) ``--runs`` times in a row (default 3), and prints each run's result,
+its duration and the machine's load average (1-minute figure: at the start, the highest
+seen and at the end).
 Run it from the repository's root after ``make setup`` (and ``make lite``, which the
 JupyterLite test serves)::
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -29,7 +31,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ROOT / ".venv" / "bin" / "python"
-PYTEST = ["-m", "pytest", "-n", "2", "--dist", "loadgroup", "-m", "browser", "-q"]
+# As make test runs pytest, restricted to the browser tests (tests/browser/ holds them all:
+# naming the folder spares each worker collecting the rest of the suite).
+PYTEST = ["-m", "pytest", "-n", "2", "--dist", "loadgroup", "-m", "browser", "-q", "tests/browser"]
 
 #: A busy loop that stops by itself after its time limit (argv[1], in seconds).
 _BUSY_LOOP = (
@@ -92,10 +96,14 @@ def run_once(number: int, runs: int, pytest_args: list[str]) -> bool:
     ) as pytest:
         assert pytest.stdout is not None
         lines = []
-        for line in pytest.stdout:
-            print(line, end="", flush=True)
-            if line.strip():
-                lines.append(line.strip())
+        try:
+            for line in pytest.stdout:
+                print(line, end="", flush=True)
+                if line.strip():
+                    lines.append(line.strip())
+        except BaseException:  # stopped (Ctrl-C, SIGTERM): stop pytest too
+            pytest.terminate()
+            raise
         code = pytest.wait()
     seconds = time.monotonic() - started
     first, highest, last = watch.stop()
@@ -136,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         f"CHECKERS_TEST_SLOWDOWN={os.environ.get('CHECKERS_TEST_SLOWDOWN', '(default)')}",
         flush=True,
     )
+    # SIGTERM ends the script as Ctrl-C does, so that the busy loops are stopped.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     loops = start_busy_loops(args.busy, args.busy_limit)
     results: list[bool] = []
     started = time.monotonic()
