@@ -92,7 +92,12 @@ def run_once(number: int, runs: int, pytest_args: list[str]) -> bool:
     started = time.monotonic()
     # pytest's output goes through as it comes (progress, then the failures' reports).
     with subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},  # its progress as it comes
     ) as pytest:
         assert pytest.stdout is not None
         lines = []
