@@ -5,7 +5,7 @@
 #               the offline JupyterLite site (make lite), vitest, tsc on the front end's JSDoc
 #               types and the whole pytest suite (browser tests included)
 #
-# Other targets: make setup | lint | js | lite | docs | clean
+# Other targets: make setup | lint | js | lite | docs | class-site | test-pythons | data-check | clean
 # Pass extra pytest arguments with PYTEST_ARGS, e.g. make test PYTEST_ARGS='-m "not browser"'.
 
 SHELL := /bin/bash
@@ -36,11 +36,12 @@ LITE_STAMP := $(LITE_VENV)/.installed
 LITE_INPUTS := $(wildcard lite/*.py) $(wildcard examples/*.ipynb) pyproject.toml \
   $(shell find src/checkers_widget -type f -not -path '*/__pycache__/*')
 
-.PHONY: help setup lab test lint js lite class-site docs clean chromium
+.PHONY: help setup lab test lint js lite class-site docs clean chromium data-check
 
 help:
 	@echo "make lab    - set up everything and open JupyterLab on examples/"
 	@echo "make test   - set up everything (incl. Debian chromium) and run ruff, mypy, vitest, tsc, pytest"
+	@echo "make data-check - rebuild the package's data from the whole archives and compare (minutes)"
 	@echo "make lint   - ruff check, ruff format --check and mypy --strict (see pyproject.toml)"
 	@echo "make test-pythons - the core, formats and engine tests on each Python 3.11-3.14 found (nox)"
 	@echo "make js     - rebuild the front-end bundle ($(BUNDLE))"
@@ -147,6 +148,12 @@ export OTHER_PYTHONS := import sys; print(*(f"3.{m}" for m in range(11, 15) if m
 .PHONY: test-pythons
 test-pythons: setup
 	$(BIN)/nox --session core $(NOX_ARGS)
+
+# The package's data (opening index, endgame databases) rebuilt from the whole archives by
+# scripts/ and compared byte for byte with the shipped files: the tests marked `rebuild`,
+# which the default suite leaves out (it checks the same scripts on a small slice).
+data-check: setup
+	$(BIN)/python -m pytest $(PYTEST_XDIST) -m rebuild $(PYTEST_ARGS)
 
 js: $(NODE_STAMP)
 	npm run build

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from network_peers import Peer
+from slowdown import scaled
 
 # Property-based tests: no per-example deadline (the machine is shared and noisy; hangs
 # are caught by pytest-timeout instead), a fixed budget of examples so that the suite's
@@ -56,14 +57,29 @@ def test_data_dir() -> Path:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Every test under tests/browser/ is a browser test, and they all share one xdist worker.
+    """Arrange the collected tests: groups, the data rebuilds, and the hang guards.
 
+    Every test under tests/browser/ is a browser test, and they all share one xdist worker.
     The ``browser`` marker is also set explicitly in each browser test module; adding it here
     too means ``-m "not browser"`` can never accidentally start JupyterLab.  The xdist group
     only matters with ``--dist loadgroup`` (as ``make test`` runs): the browser tests then
     run on a single worker, so one JupyterLab server and one chromium serve them all.
+
+    The ``rebuild`` tests (the package's data built again from the whole archives, minutes
+    each) run only when the ``-m`` expression names them (``make data-check`` runs
+    ``-m rebuild``); the default suite checks the same scripts on a small slice.
+
+    Each ``timeout`` marker (pytest-timeout's hang guard) is multiplied by the one knob
+    ``CHECKERS_TEST_SLOWDOWN`` (tests/slowdown.py), so that a loaded machine is not a hang.
     """
+    rebuilds_wanted = "rebuild" in (config.option.markexpr or "")
+    kept: list[pytest.Item] = []
+    left_out: list[pytest.Item] = []
     for item in items:
+        if item.get_closest_marker("rebuild") is not None and not rebuilds_wanted:
+            left_out.append(item)
+            continue
+        kept.append(item)
         path = Path(str(item.path)).resolve()
         if BROWSER_DIR in path.parents:
             item.add_marker(pytest.mark.browser)
@@ -71,6 +87,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         elif path == NOTEBOOK_TESTS:
             # One notebook kernel at a time (tests/docs/test_notebooks.py): on one worker.
             item.add_marker(pytest.mark.xdist_group("notebooks"))
+        _scale_the_hang_guard(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
+
+
+def _scale_the_hang_guard(item: pytest.Item) -> None:
+    """Put a scaled copy of the item's closest ``timeout`` marker in front of it."""
+    marker = item.get_closest_marker("timeout")
+    if marker is None:
+        return
+    args = list(marker.args)
+    kwargs = dict(marker.kwargs)
+    if args:
+        args[0] = scaled(args[0])
+    elif "timeout" in kwargs:
+        kwargs["timeout"] = scaled(kwargs["timeout"])
+    item.add_marker(pytest.mark.timeout(*args, **kwargs), append=False)
 
 
 @pytest.fixture

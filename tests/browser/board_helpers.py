@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import json
 import textwrap
+import time
 
 from playwright.sync_api import Locator, Page, expect
+
+from slowdown import scaled
 
 PIECE = "[data-piece]"  # the contract: only pieces on the board carry data-piece
 BOARD_PIECE = ".cw-pieces [data-piece]"  # the pieces drawn on the board itself
@@ -73,7 +76,7 @@ def kernel(page: Page, code: str) -> str:
     A move clicked on a board is drawn before Python has answered it; asking the kernel
     then (CI under load) could read the game before the move. So first wait until no
     board awaits an answer, as a user reading the board after the answer would."""
-    page.wait_for_function(_NO_MOVE_AWAITED, timeout=30_000)
+    page.wait_for_function(_NO_MOVE_AWAITED)
     out = page.evaluate(_JS_EXECUTE, textwrap.dedent(code).strip())
     assert "ERROR" not in out, out
     return out
@@ -81,6 +84,15 @@ def kernel(page: Page, code: str) -> str:
 
 def kernel_json(page: Page, expression: str):
     return json.loads(kernel(page, f"import json as _j; print(_j.dumps({expression}))"))
+
+
+def wait_for_kernel(page: Page, condition: str) -> None:
+    """Ask the kernel until the Python expression ``condition`` holds: what the board sends
+    (a trait, a click) reaches the kernel asynchronously, after the board has drawn it.
+    Each question is a round trip to the kernel; the hang guard is scaled (slowdown.py)."""
+    deadline = time.monotonic() + scaled(60)
+    while kernel_json(page, f"bool({condition})") is not True:
+        assert time.monotonic() < deadline, f"the kernel never saw {condition}"
 
 
 def widget_root(lab) -> Locator:
@@ -97,7 +109,7 @@ def open_board(lab, path: str, *, count: int = 1) -> Locator:
     """Open and run the notebook, wait until ``count`` live boards are drawn; returns them."""
     _open_and_run(lab, path)
     boards = lab.page.locator(BOARD)
-    expect(boards).to_have_count(count, timeout=60_000)
+    expect(boards).to_have_count(count)
     return boards
 
 
@@ -112,7 +124,7 @@ def open_board_root(lab, path: str, *, count: int | None = 1) -> Locator:
         return widget_root(lab)
     _open_and_run(lab, path)
     root = widget_root(lab)
-    expect(root.locator(BOARD)).to_be_visible(timeout=60_000)
+    expect(root.locator(BOARD)).to_be_visible()
     return root
 
 

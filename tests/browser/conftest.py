@@ -24,15 +24,20 @@ import pytest
 from board_helpers import write_notebook
 from jupyter_harness import (
     CHROMIUM_ARGS,
+    WAIT_MS,
     ConsoleLog,
     JupyterDriver,
     JupyterServer,
     chromium_executable,
     start_jupyter_server,
 )
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 ARTIFACTS_DIR = Path(__file__).resolve().parent / "artifacts"
+
+# One hang guard for every wait that names none (scaled by CHECKERS_TEST_SLOWDOWN): the
+# page's (wait_for_function, clicks...) and ``expect``'s, whose own default is 5 s.
+expect.set_options(timeout=WAIT_MS)
 CONSOLE_LOG_KEY = pytest.StashKey[ConsoleLog]()
 
 
@@ -76,7 +81,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(60_000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     log = ConsoleLog()
     log.attach(page)

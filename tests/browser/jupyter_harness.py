@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+
+from slowdown import scaled, scaled_ms
 
 # Flags for Debian's chromium in this sandbox: no GPU, no sandbox (we run as root), and
 # nothing that phones home (the network is closed; those connections only make noise).
@@ -38,9 +40,13 @@ CHROMIUM_ARGS = [
 ]
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 
-SERVER_START_TIMEOUT = 90.0  # seconds until JupyterLab answers /api/status
-APP_TIMEOUT_MS = 90_000  # front end loaded, notebook open, kernel idle
-RUN_TIMEOUT_MS = 180_000  # one "run all cells"
+# Hang guards, never waits: each wait returns as soon as its condition holds. Scaled by
+# CHECKERS_TEST_SLOWDOWN (tests/slowdown.py) so that a loaded machine is not a hang.
+SERVER_START_TIMEOUT = scaled(90.0)  # seconds until JupyterLab answers /api/status
+APP_TIMEOUT_MS = scaled_ms(90_000)  # front end loaded, notebook open, kernel idle
+RUN_TIMEOUT_MS = scaled_ms(180_000)  # one "run all cells"
+#: Any other Playwright wait (the page's default and ``expect``'s, set by conftest.py).
+WAIT_MS = scaled_ms(60_000)
 
 
 def chromium_executable() -> str:
@@ -92,7 +98,7 @@ class JupyterServer:
         """URL opening ``path`` in the Notebook 7 interface."""
         return f"{self.base_url}/notebooks/{path}?token={self.token}"
 
-    def api(self, method: str, path: str, body: Any = None, timeout: float = 10.0) -> Any:
+    def api(self, method: str, path: str, body: Any = None, timeout: float = scaled(10.0)) -> Any:
         """Call the server's REST API; returns the decoded JSON (or None)."""
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(
@@ -379,6 +385,37 @@ _JS_UNEXECUTED_CELLS = """
 """
 
 
+# Nothing in the element moves: no CSS animation or transition with an end runs in it
+# (endless ones, such as a spinner, are not waited for) and its box is the same on
+# SETTLED_FRAMES animation frames in a row (a layout after a resize or a scroll).
+SETTLED_FRAMES = 3
+_JS_SETTLED = """
+([el, frames]) => {
+  const moving = el.getAnimations({ subtree: true }).some((a) => {
+    if (a.playState !== 'running' && !a.pending) return false;
+    return !!a.effect && a.effect.getComputedTiming().endTime !== Infinity;
+  });
+  const r = el.getBoundingClientRect();
+  const box = [r.x, r.y, r.width, r.height].join(' ');
+  el.__cwSettled = !moving && el.__cwSettledBox === box ? (el.__cwSettled || 0) + 1 : 0;
+  el.__cwSettledBox = box;
+  return el.__cwSettled >= frames;
+}
+"""
+
+
+def wait_until_settled(target: Locator | Page) -> None:
+    """Wait until nothing in ``target`` (a locator's element, or a page's document) moves:
+    a piece's slide, an arrow's fade-in, a theme's repaint or a layout after a resize or
+    a scroll is over. The state a picture or a measurement needs, instead of a pause."""
+    if isinstance(target, Page):
+        page, handle = target, target.evaluate_handle("() => document.documentElement")
+    else:
+        page, handle = target.page, target.element_handle()
+    handle.evaluate("(el) => { el.__cwSettled = 0; el.__cwSettledBox = null; }")
+    page.wait_for_function(_JS_SETTLED, arg=[handle, SETTLED_FRAMES], polling="raf")
+
+
 class JupyterDriver:
     """Helpers for one test: open notebooks, run them, switch themes, take screenshots."""
 
@@ -565,10 +602,10 @@ class JupyterDriver:
         self.page.wait_for_function(
             "(theme) => document.body.dataset.jpThemeName === theme",
             arg=theme,
-            timeout=30_000,
         )
-        # Let the new stylesheet paint before anyone takes a screenshot.
-        self.page.wait_for_timeout(500)
+        # The new stylesheet has painted (and its colour transitions ended) before anyone
+        # takes a screenshot.
+        wait_until_settled(self.page)
 
     def screenshot(self, name: str, full_page: bool = False) -> Path:
         """Save a PNG of the page as tests/browser/artifacts/<test>-<name>.png."""

@@ -22,7 +22,9 @@ from pathlib import Path
 
 from jupyter_harness import free_port
 
-SERVER_START_TIMEOUT = 90.0  # seconds until marimo answers
+from slowdown import scaled
+
+SERVER_START_TIMEOUT = scaled(90.0)  # seconds until marimo answers
 
 
 @dataclass

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from board_helpers import kernel, kernel_json, open_board_root
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, expect
 
 pytestmark = pytest.mark.browser
@@ -152,9 +153,7 @@ def test_typed_commands_play_and_read_the_game(lab, make_notebook):
     assert kernel_json(page, "[str(m) for m in w.game.moves]") == []
     # A typed move plays, and the computer replies.
     say(root, "11-15")
-    expect(live(root)).to_have_text(
-        re.compile(r"^White played \d+-\d+\. Black to move"), timeout=60_000
-    )
+    expect(live(root)).to_have_text(re.compile(r"^White played \d+-\d+\. Black to move"))
     moves = kernel_json(page, "[str(m) for m in w.game.moves]")
     assert moves[0] == "11-15" and len(moves) == 2
     assert spoken(root).startswith(f"White played {moves[1]}.")
@@ -231,7 +230,7 @@ def test_the_accessible_mode_looks_right(lab, make_notebook, theme, artifacts_di
     lab.run_all_cells()
     assert lab.error_outputs() == []
     roots = lab.page.locator(".cw-root")
-    expect(roots).to_have_count(2, timeout=60_000)
+    expect(roots).to_have_count(2)
     wide, narrow = roots.nth(0), roots.nth(1)
     answer(wide, "m 11", "The black man on 11 can play 11-15 or 11-16.")
     narrow.scroll_into_view_if_needed()
@@ -241,7 +240,7 @@ def test_the_accessible_mode_looks_right(lab, make_notebook, theme, artifacts_di
     slug = theme.split()[-1].lower()
     for name, root in (("wide", wide), ("narrow", narrow)):
         root.scroll_into_view_if_needed()
-        lab.page.wait_for_timeout(300)
+        wait_until_settled(root)
         panel = root.locator('[data-role="command-line"]').bounding_box()
         box = root.locator('[data-role="command"]').bounding_box()
         frame = root.locator(".cw-frame").bounding_box()

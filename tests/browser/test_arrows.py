@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from board_helpers import BOARD, STATUS, kernel, sq, widget_root
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -67,7 +68,7 @@ def test_right_drag_draws_an_arrow_and_right_click_marks_a_square(
     lab.run_all_cells()
     page = lab.page
     root = widget_root(lab)
-    expect(root.locator(BOARD)).to_be_visible(timeout=60_000)
+    expect(root.locator(BOARD)).to_be_visible()
     root.scroll_into_view_if_needed()
     slug = theme.split()[-1].lower()
 
@@ -113,10 +114,14 @@ def test_right_drag_draws_an_arrow_and_right_click_marks_a_square(
     root.locator(BOARD).focus()
     before = _centre(sq(root, 18))
     page.keyboard.press("f")
-    for _ in range(50):
-        if _centre(sq(root, 18)) != before:
-            break
-        page.wait_for_timeout(100)
+    page.wait_for_function(  # the board turns: square 18 leaves its place
+        """([el, x, y]) => {
+          const r = el.getBoundingClientRect();
+          return Math.abs(r.x + r.width / 2 - x) > 1 || Math.abs(r.y + r.height / 2 - y) > 1;
+        }""",
+        arg=[sq(root, 18).element_handle(), *before],
+    )
+    wait_until_settled(root)
     assert _centre(sq(root, 18)) != before, "the board did not turn"
     assert _near(_tip_on_screen(root), _centre(sq(root, 18)), unit * 0.3)
     expect(root.locator(ARROW)).to_have_count(2)
@@ -180,7 +185,7 @@ def test_arrows_set_from_python_and_from_a_pdn_are_drawn(lab, make_notebook, art
     lab.open_in_lab(path)
     lab.run_all_cells()
     root = widget_root(lab)
-    expect(root.locator(BOARD)).to_be_visible(timeout=60_000)
+    expect(root.locator(BOARD)).to_be_visible()
     expect(root.locator(ARROW)).to_have_count(2)
     expect(root.locator(f'{ARROW}[data-from="15"][data-to="19"]')).to_have_attribute(
         "data-colour", "red"

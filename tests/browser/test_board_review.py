@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from board_helpers import kernel, kernel_json, open_board_root, sq
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, expect
 
 pytestmark = pytest.mark.browser
@@ -136,9 +137,9 @@ def test_review_graph_marks_goto_and_a_learn_round(lab, make_notebook, artifacts
 
     # Narrow: the move list goes under the board; the graph follows the width.
     lab.page.set_viewport_size({"width": 560, "height": 1500})
-    lab.page.wait_for_timeout(500)
     graph = root.locator('[data-role="review-graph"]')
     expect(graph).to_be_visible()
+    wait_until_settled(root)
     box = graph.bounding_box()
     board = root.locator('[data-role="board"]').bounding_box()
     assert box is not None and board is not None and box["width"] <= board["width"] + 40

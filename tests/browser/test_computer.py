@@ -25,7 +25,10 @@ from board_helpers import (
     pieces,
     sq,
 )
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, Page, expect
+
+from slowdown import scaled, scaled_ms
 
 pytestmark = pytest.mark.browser
 
@@ -74,13 +77,13 @@ def open_first_cell(lab, path: str) -> Locator:
     lab.open_in_lab(path)
     lab.page.evaluate(_JS_RUN_CELL, 0)
     root = lab.page.locator(".cw-root").first
-    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
+    expect(root.locator('[data-role="board"]')).to_be_visible()
     lab.wait_for_kernel_idle(path)
     assert lab.error_outputs() == []
     return root
 
 
-def wait_for_black(root: Locator, timeout: int = 90_000) -> str:
+def wait_for_black(root: Locator, timeout: int = scaled_ms(90_000)) -> str:
     """Wait until Black (the human) may move (some piece lit) or the game is over;
     returns the status kind. While the computer thinks nothing is lit."""
     handle = root.element_handle()
@@ -110,14 +113,14 @@ def engine_threads_finished(page: Page) -> dict:
         page,
         """
         import json as _j, threading as _t, time as _time
-        _deadline = _time.monotonic() + 60
+        _deadline = _time.monotonic() + GUARD
         def _searching():
             return [t.name for t in _t.enumerate() if t.name == "checkers-engine" and t.is_alive()]
         while _searching() and _time.monotonic() < _deadline:
             _time.sleep(0.05)
         print(_j.dumps({"alive": _searching(), "moves": [str(m) for m in w.game.moves],
                         "thinking": w.thinking}))
-        """,
+        """.replace("GUARD", str(scaled(60))),
     )
     return json.loads(out)
 
@@ -191,7 +194,7 @@ def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
     page = lab.page
     root = open_first_cell(lab, path)
     play_by_clicks(root, [11, 15])
-    expect(root.locator(THINKING)).to_be_visible(timeout=30_000)
+    expect(root.locator(THINKING)).to_be_visible()
     expect(root.locator('[data-side="white"] [data-role="side-thinking"]')).to_be_visible()
     expect(root.locator(STATUS)).to_have_text("White: the computer (hard) is thinking…")
     expect(root.locator(LIT)).to_have_count(0)
@@ -220,7 +223,6 @@ def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
           };
         }""",
         arg=[1, root.element_handle()],
-        timeout=60_000,
     ).json_value()
     assert seen == {"thinking": True, "kind": "refused", "white": list(range(21, 33))}, seen
 
@@ -246,7 +248,7 @@ def test_undo_while_thinking_cancels_the_search(lab, make_notebook):
     page = lab.page
     start = pieces(root)
     play_by_clicks(root, [11, 15])
-    expect(root.locator(THINKING)).to_be_visible(timeout=30_000)
+    expect(root.locator(THINKING)).to_be_visible()
     # With reduced motion the dots stand still.
     assert root.locator(".cw-dot").first.evaluate("e => getComputedStyle(e).animationName") == (
         "none"
@@ -320,7 +322,7 @@ def test_hints_from_the_button_and_from_python(lab, make_notebook):
     page = lab.page
     root.locator('[data-action="hint"]').click()
     arrow = root.locator(HINT_ARROW)
-    expect(arrow).to_have_count(1, timeout=60_000)
+    expect(arrow).to_have_count(1)
     hint = kernel_json(page, "w.state['hint']")
     route = hint["move"]["path"]
     expect(arrow).to_have_attribute("data-path", " ".join(map(str, route)))
@@ -346,11 +348,10 @@ def test_hints_from_the_button_and_from_python(lab, make_notebook):
         "(i) => /\\d/.test(window.jupyterapp.shell.currentWidget.content.widgets[i]"
         ".node.querySelector('.jp-OutputArea').textContent)",
         arg=1,
-        timeout=60_000,
     )
     lab.wait_for_kernel_idle(path)
     printed = page.evaluate(_JS_CELL_OUTPUT, 1).split()
-    expect(arrow).to_have_count(1, timeout=30_000)
+    expect(arrow).to_have_count(1)
     expect(line).to_contain_text(f"Hint: {printed[0]} (")
     path_now = kernel_json(page, "a.move.path")
     expect(arrow).to_have_attribute("data-path", " ".join(map(str, path_now)))
@@ -374,7 +375,7 @@ def test_computer_chrome_in_light_and_dark(lab, make_notebook, theme, artifacts_
     lab.run_all_cells()
     page = lab.page
     root = page.locator(".cw-root").first
-    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
+    expect(root.locator('[data-role="board"]')).to_be_visible()
     slug = theme.split()[-1].lower()
 
     # The Evaluation switch turns on the live_eval trait and shows the line.
@@ -384,9 +385,9 @@ def test_computer_chrome_in_light_and_dark(lab, make_notebook, theme, artifacts_
     evaluation = root.locator(EVAL_LINE)
     expect(evaluation).to_contain_text(re.compile(r"^Evaluation: Black [-+]?\d\.\d\d · depth \d+"))
     root.locator('[data-action="hint"]').click()
-    expect(root.locator(HINT_ARROW)).to_have_count(1, timeout=60_000)
+    expect(root.locator(HINT_ARROW)).to_have_count(1)
     expect(root.locator(HINT_LINE)).to_be_visible()
-    page.wait_for_timeout(300)  # the arrow's fade-in
+    wait_until_settled(root)  # the arrow's fade-in is over
     root.screenshot(path=str(artifacts_dir / f"computer-hint-{slug}.png"))
     colors = root.locator(HINT_LINE).evaluate(
         "e => [getComputedStyle(e).color, getComputedStyle(e.parentElement).backgroundColor]"
@@ -398,7 +399,7 @@ def test_computer_chrome_in_light_and_dark(lab, make_notebook, theme, artifacts_
     bar = root.locator('[data-role="bar"]')
     idle_height = bar.bounding_box()["height"]
     play_by_clicks(root, [11, 15])
-    expect(root.locator(THINKING)).to_be_visible(timeout=30_000)
+    expect(root.locator(THINKING)).to_be_visible()
     expect(root.locator('[data-side="white"] [data-role="side-thinking"]')).to_be_visible()
     assert bar.bounding_box()["height"] == idle_height  # the dots do not reflow the bar
     root.screenshot(path=str(artifacts_dir / f"computer-thinking-{slug}.png"))
@@ -418,7 +419,7 @@ def test_the_play_the_computer_notebook_runs(lab):
     lab.open_in_lab("01_play_the_computer.ipynb")
     lab.run_all_cells()
     assert lab.error_outputs() == []
-    expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible(timeout=60_000)
+    expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible()
     texts = "\n".join(lab.output_texts())
     assert "best move:" in texts and "line:" in texts, texts
     # The first board (the reader's game): no hint and no evaluation nobody asked for.
@@ -435,9 +436,9 @@ def test_the_play_the_computer_notebook_runs(lab):
     # On the evaluated board, Hint: the hint and the evaluation name the same line.
     evaluated = roots.nth(3)
     expect(evaluated.locator('[data-action="evaluation"]')).to_be_checked()
-    expect(evaluated.locator(EVAL_LINE)).to_contain_text("line:", timeout=60_000)
+    expect(evaluated.locator(EVAL_LINE)).to_contain_text("line:")
     evaluated.locator('[data-action="hint"]').click()
-    expect(evaluated.locator(HINT_ARROW)).to_have_count(1, timeout=60_000)
+    expect(evaluated.locator(HINT_ARROW)).to_have_count(1)
     page = lab.page
     pvs = kernel_json(
         page, "(evaluated.wait(), [evaluated.state['hint'], evaluated.state['evaluation']])[1]"

@@ -87,7 +87,7 @@ def test_the_explorer_panel_plays_a_move_and_follows_the_board(
     if theme != "JupyterLab Light":
         lab.set_theme(theme)
     lab.run_all_cells()
-    expect(lab.page.locator(BOARD)).to_have_count(1, timeout=60_000)
+    expect(lab.page.locator(BOARD)).to_have_count(1)
     assert lab.error_outputs() == []
     root = widget_root(lab)
     panel = root.locator('[data-role="explorer"]')
@@ -170,7 +170,7 @@ def test_in_a_narrow_cell_the_panel_goes_under_the_board(lab, make_notebook, art
     )
     lab.open_in_lab(path)
     lab.run_all_cells()
-    expect(lab.page.locator(BOARD)).to_have_count(1, timeout=60_000)
+    expect(lab.page.locator(BOARD)).to_have_count(1)
     root = widget_root(lab)
     panel = root.locator('[data-role="explorer"]')
     expect(panel).to_be_visible()
@@ -203,7 +203,7 @@ def test_the_panel_follows_a_loaded_game_through_the_move_list(lab, make_noteboo
     )
     lab.open_in_lab(path)
     lab.run_all_cells()
-    expect(lab.page.locator(BOARD)).to_have_count(1, timeout=60_000)
+    expect(lab.page.locator(BOARD)).to_have_count(1)
     root = widget_root(lab)
     panel = root.locator('[data-role="explorer"]')
     assert _expect_rows(lab, panel)[0][1] > 1

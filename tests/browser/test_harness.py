@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 import pytest
-from jupyter_harness import ConsoleLog
+from jupyter_harness import WAIT_MS, ConsoleLog
 
 pytestmark = pytest.mark.browser
 
@@ -55,11 +55,13 @@ def test_console_errors_are_caught(browser):
         page.set_content("<p>hello</p>")
         page.evaluate("() => console.error('boom from console')")
         page.evaluate("() => setTimeout(() => { throw new Error('boom uncaught'); }, 0)")
-        page.evaluate(
-            '() => console.error("TypeError: Cannot read properties of undefined '
-            "(reading 'schema')\")"
-        )
-        page.wait_for_timeout(200)
+        # A last message, logged after the uncaught error's timer: once it has arrived,
+        # everything before it has.
+        with page.expect_console_message(lambda m: m.text == "all logged", timeout=WAIT_MS):
+            page.evaluate(
+                '() => { console.error("TypeError: Cannot read properties of undefined '
+                "(reading 'schema')\"); setTimeout(() => console.log('all logged'), 0); }"
+            )
         texts = [e.text for e in log.errors()]
         assert any("boom from console" in t for t in texts), texts
         assert any("boom uncaught" in t for t in texts), texts

@@ -24,10 +24,12 @@ from board_helpers import BOARD_PIECE, kernel, write_notebook
 from jupyter_harness import JupyterDriver, JupyterServer, start_jupyter_server
 from playwright.sync_api import Page
 
+from slowdown import scaled
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PROBE_LINE = 'root.className = "cw-root";'
-BUILD_TIMEOUT = 60.0
+BUILD_TIMEOUT = scaled(60.0)
 
 
 @pytest.fixture

@@ -32,8 +32,10 @@ from pathlib import Path
 
 import pytest
 from board_helpers import BOARD, STATUS, kernel_json, piece_on, pieces, sq
-from jupyter_harness import JupyterDriver
+from jupyter_harness import JupyterDriver, wait_until_settled
 from playwright.sync_api import Locator, Page, Route, expect
+
+from slowdown import scaled_ms
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -41,8 +43,8 @@ SITE = Path(__file__).resolve().parents[2] / "build" / "lite"
 EXAMPLES = sorted(p.name for p in (SITE.parents[1] / "examples").glob("*.ipynb"))
 
 #: Hang guards only: a Pyodide kernel starts in 10-60 s here, depending on the load.
-KERNEL_TIMEOUT_MS = 300_000
-RUN_TIMEOUT_MS = 600_000
+KERNEL_TIMEOUT_MS = scaled_ms(300_000)
+RUN_TIMEOUT_MS = scaled_ms(600_000)
 
 NEW_CELL = 'from checkers_widget import CheckersWidget; CheckersWidget(opponent="easy")'
 THINKING = '[data-role="thinking"]'
@@ -194,11 +196,11 @@ def test_a_new_notebook_plays_the_computer(lite, requests, console_log, artifact
     page.evaluate(_JS_WATCH_REPLY, root.element_handle())
     play_by_clicks(root, [11, 15])
     # Black's move is drawn, the computer answers, and Black may move again.
-    expect(piece_on(root, 15)).to_have_attribute("data-piece", "black-man", timeout=60_000)
+    expect(piece_on(root, 15)).to_have_attribute("data-piece", "black-man")
     page.wait_for_function(
-        "() => (window.__checkersReplyLog || []).includes('reply')", timeout=120_000
+        "() => (window.__checkersReplyLog || []).includes('reply')", timeout=scaled_ms(120_000)
     )
-    expect(root.locator(LIT).first).to_be_visible(timeout=60_000)
+    expect(root.locator(LIT).first).to_be_visible()
     replied = time.monotonic()
     # Easy plays at random among its near-best moves: some replies offer Black a jump.
     black_to_move = re.compile(r"^\s*Black to move(: you must jump)?\s*$")
@@ -230,7 +232,7 @@ def test_a_new_notebook_plays_the_computer(lite, requests, console_log, artifact
     lite.set_theme("JupyterLab Dark")
     root.screenshot(path=str(artifacts_dir / "lite-board-dark.png"))
     page.set_viewport_size({"width": 700, "height": 900})
-    page.wait_for_timeout(500)  # let the layout settle before the picture
+    wait_until_settled(page)  # the layout at the new width, before the picture
     lite.screenshot("page-dark-narrow")
 
 

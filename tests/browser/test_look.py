@@ -16,9 +16,12 @@ import re
 import nbformat
 import pytest
 from board_helpers import BOARD, CW_SQUARE, kernel, piece_on, sq, widget_root
+from jupyter_harness import wait_until_settled
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 from playwright.sync_api import expect
+
+from slowdown import scaled
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +36,7 @@ def test_no_anywidget_deprecation_warning(lab, make_notebook, console_log):
     )
     lab.open_in_lab(path)
     lab.run_all_cells()
-    expect(lab.page.locator(BOARD)).to_have_count(2, timeout=60_000)
+    expect(lab.page.locator(BOARD)).to_have_count(2)
     expect(widget_root(lab).locator('[data-role="status"]')).to_have_text("Black to move")
     warnings = [e.text for e in console_log.entries if "[anywidget]" in e.text]
     assert warnings == []
@@ -69,7 +72,7 @@ def test_board_size_default_large_and_narrow(lab, make_notebook, artifacts_dir):
     lab.open_in_lab(path)
     lab.run_all_cells()
     boards = lab.page.locator(BOARD)
-    expect(boards).to_have_count(3, timeout=60_000)
+    expect(boards).to_have_count(3)
     roots = lab.page.locator(".cw-root")
     frames = lab.page.locator(".cw-frame")
     default, large, narrow = (roots.nth(i) for i in range(3))
@@ -186,7 +189,7 @@ def test_selection_targets_hint_and_last_move_stand_out(lab, make_notebook, them
     if theme != "JupyterLab Light":
         lab.set_theme(theme)
     lab.run_all_cells()
-    expect(lab.page.locator(BOARD)).to_have_count(2, timeout=60_000)
+    expect(lab.page.locator(BOARD)).to_have_count(2)
     words = next(t for t in lab.output_texts() if t.startswith("hint")).split()
     hint_from, chosen = int(words[1]), int(words[4])
     roots = lab.page.locator(".cw-root")
@@ -198,7 +201,7 @@ def test_selection_targets_hint_and_last_move_stand_out(lab, make_notebook, them
     expect(sq(quiet, chosen)).to_have_class(re.compile(r"\bcw-selected\b"))
     target = quiet.locator(".cw-sq.cw-target").first
     expect(target).to_be_visible()
-    page.wait_for_timeout(200)  # the lift of the piece ends
+    wait_until_settled(quiet)  # the lift of the piece is over
     cell = lambda n: sq(quiet, n, template=CW_SQUARE)  # noqa: E731
     plain = next(
         n
@@ -228,7 +231,7 @@ def test_selection_targets_hint_and_last_move_stand_out(lab, make_notebook, them
     cell = lambda n: sq(jumps, n, template=CW_SQUARE)  # noqa: E731
     expect(cell(18)).to_have_class(re.compile(r"\bcw-jump\b"))
     expect(cell(25)).to_have_class(re.compile(r"\bcw-final\b"))
-    page.wait_for_timeout(200)
+    wait_until_settled(jumps)
     ring_centre, ring = _colours(page, cell(18), CENTRE, RING)
     final_centre, final_ring = _colours(page, cell(25), CENTRE, FINAL_RING)
     (plain,) = _colours(page, cell(26), RING)
@@ -266,7 +269,7 @@ def test_the_pieces_in_the_bar_are_readable(lab, make_notebook, theme, artifacts
     if theme != "JupyterLab Light":
         lab.set_theme(theme)
     lab.run_all_cells()
-    expect(lab.page.locator(BOARD)).to_have_count(1, timeout=60_000)
+    expect(lab.page.locator(BOARD)).to_have_count(1)
     root = widget_root(lab)
     bg = root.locator(".cw-side-black").evaluate("e => getComputedStyle(e).backgroundColor")
     background = _lum([float(x) for x in re.findall(r"[\d.]+", bg)[:3]])
@@ -303,7 +306,7 @@ def test_a_saved_notebook_holds_one_output_per_board(
     )
     lab.open_in_lab(path)
     lab.run_all_cells()
-    expect(lab.page.locator(BOARD)).to_have_count(1, timeout=60_000)
+    expect(lab.page.locator(BOARD)).to_have_count(1)
     # One output, drawn as the live board; the picture in its bundle is not drawn.
     expect(lab.page.locator(".jp-OutputArea-child")).to_have_count(1)
     expect(lab.page.locator(".cw-fallback")).to_have_count(0)
@@ -312,9 +315,7 @@ def test_a_saved_notebook_holds_one_output_per_board(
     sq(root, 18).click()
     expect(piece_on(root, 18)).to_have_count(1)
     lab.page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    lab.page.wait_for_function(
-        "() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000
-    )
+    lab.page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
     saved = jupyter_server.api("GET", f"/api/contents/{path}")["content"]
     (output,) = saved["cells"][0]["outputs"]  # the live board and its picture, together
     assert {WIDGET_VIEW, "text/html", "text/plain"} <= set(output["data"])
@@ -334,7 +335,7 @@ def test_a_saved_notebook_holds_one_output_per_board(
     jupyter_server.shutdown_sessions()
     lab.open_in_lab(path)
     error = lab.page.get_by_text("Error displaying widget: model not found")
-    expect(error).to_be_visible(timeout=30_000)
+    expect(error).to_be_visible()
     expect(lab.page.locator(".cw-fallback")).to_have_count(0)
     expect(lab.page.locator(".cw-root")).to_have_count(0)
     lab.screenshot("reopened")
@@ -356,7 +357,7 @@ def _notebook_run_after_11_15(*, widget_state: bool) -> nbformat.NotebookNode:
     ]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     NotebookClient(
-        nb, timeout=120, kernel_name="python3", store_widget_state=widget_state
+        nb, timeout=scaled(120), kernel_name="python3", store_widget_state=widget_state
     ).execute()
     return nb
 
@@ -373,7 +374,6 @@ def test_an_untrusted_notebook_still_shows_the_board_picture(
     lab.open_in_lab(name)
     lab.page.wait_for_function(
         "() => document.querySelectorAll('.jp-OutputArea-output img').length > 0",
-        timeout=30_000,
     )
     (picture,) = [p for p in lab.svg_outputs() if "data-piece" in p["markup"]]
     assert picture["loaded"] and not picture["inline"]
@@ -485,7 +485,7 @@ def test_narrow_board_lines_numbers_and_movable_pieces_read(
     if theme != "JupyterLab Light":
         lab.set_theme(theme)
     lab.run_all_cells()
-    expect(lab.page.locator(BOARD)).to_have_count(2, timeout=60_000)
+    expect(lab.page.locator(BOARD)).to_have_count(2)
     pv = next(t for t in lab.output_texts() if t.startswith("pv")).split(maxsplit=1)[1].strip()
     roots = lab.page.locator(".cw-root")
     narrow, wide = roots.nth(0), roots.nth(1)

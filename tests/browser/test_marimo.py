@@ -20,10 +20,12 @@ from pathlib import Path
 
 import pytest
 from board_helpers import BOARD, BOARD_PIECE, STATUS, kernel, piece_on, sq, widget_root
+from jupyter_harness import wait_until_settled
 from marimo_harness import MarimoServer, start_marimo_server, themed_notebook
 from playwright.sync_api import Locator, Page, expect
 
 from checkers_widget import Board
+from slowdown import scaled_ms
 
 pytestmark = pytest.mark.browser
 
@@ -76,8 +78,8 @@ def open_app(page: Page, server: MarimoServer, notebook: str) -> Locator:
     """Open ``notebook``'s app view; returns the board's root once every cell has run."""
     page.goto(server.url(notebook))
     root = page.locator(".cw-root")
-    expect(root.locator(BOARD)).to_be_visible(timeout=90_000)
-    expect(page.get_by_text("value keys:")).to_be_visible(timeout=60_000)
+    expect(root.locator(BOARD)).to_be_visible(timeout=scaled_ms(90_000))
+    expect(page.get_by_text("value keys:")).to_be_visible()
     return root
 
 
@@ -202,7 +204,7 @@ def test_the_controls_follow_marimo_s_theme(
         # (marimo's app scrolls inside its own element: a tall window shows every cell.)
         page.set_viewport_size({"width": width, "height": 1500})
         expect(root.locator(BOARD)).to_be_visible()
-        page.wait_for_timeout(300)  # the layout settles at the new width
+        wait_until_settled(page)  # the layout at the new width
         name = f"marimo-{theme}-theme-{scheme}-system-{width}px.png"
         page.screenshot(path=str(artifacts_dir / name))
 
@@ -250,7 +252,7 @@ def test_jupyterlab_keeps_its_colours_and_gets_no_reports(lab, make_notebook, th
     if theme != "JupyterLab Light":
         lab.set_theme(theme)
     lab.run_all_cells()
-    expect(lab.page.locator(BOARD)).to_have_count(1, timeout=60_000)
+    expect(lab.page.locator(BOARD)).to_have_count(1)
     root = widget_root(lab)
     colours = root.evaluate(_JS_JUPYTER_THEME)
     assert colours["widget"] == colours["theme"]

@@ -40,6 +40,8 @@ import pytest
 from board_helpers import BOARD, BOARD_PIECE, STATUS
 from playwright.sync_api import ElementHandle, Locator, Page
 
+from slowdown import scaled_ms
+
 pytestmark = pytest.mark.browser
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -55,8 +57,8 @@ CONFIGS = tuple((t, w) for t in THEMES for w in WIDTHS) if FULL else QUICK_CONFI
 VIEW_HEIGHT = 900  # the window a user reads and plays in
 MAX_SHOT_HEIGHT = 16_000  # chromium cannot capture a taller page in one image
 #: Hang guards (not timings): a board that has not settled by then is stuck.
-SETTLE_MS = 90_000
-ANSWER_MS = 30_000
+SETTLE_MS = scaled_ms(90_000)
+ANSWER_MS = scaled_ms(30_000)
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 LIT = f"{BOARD} .cw-sq.cw-movable"

@@ -13,6 +13,8 @@ import pytest
 from board_helpers import BOARD, STATUS, kernel_json, piece_on, sq
 from playwright.sync_api import expect
 
+from slowdown import scaled_ms
+
 pytestmark = pytest.mark.browser
 
 BOARDS = 50
@@ -29,7 +31,7 @@ def test_fifty_boards_from_one_cell_are_fifty_live_outputs(lab, make_notebook):
     lab.open_in_lab(path)
     lab.run_all_cells()
     page = lab.page
-    expect(page.locator(BOARD)).to_have_count(BOARDS, timeout=120_000)
+    expect(page.locator(BOARD)).to_have_count(BOARDS, timeout=scaled_ms(120_000))
     cell = page.locator(".jp-CodeCell").first
     # One output area child per board, each a live board; no picture drawn, and nothing
     # cut by JupyterLab's limit of 50 outputs a cell.
@@ -76,7 +78,7 @@ def test_a_board_in_a_container_and_a_board_shown_twice(lab, make_notebook):
     lab.open_in_lab(path)
     lab.run_all_cells()
     page = lab.page
-    expect(page.locator(BOARD)).to_have_count(3, timeout=60_000)
+    expect(page.locator(BOARD)).to_have_count(3)
     first, second = (page.locator(".jp-CodeCell").nth(i) for i in range(2))
     expect(first.locator(".jp-OutputArea-child")).to_have_count(2)
     expect(second.locator(".jp-OutputArea-child")).to_have_count(1)

@@ -57,8 +57,15 @@ def test_the_clock_counts_down_and_pause_hides_the_board(lab, make_notebook):
     expect(root.locator(STATUS)).to_have_text("White to move")
     first = seconds(clock.inner_text())
     assert 40 <= first <= 45
-    page.wait_for_timeout(2200)
-    assert seconds(clock.inner_text()) < first  # it ticks without any message from Python
+    # It ticks without any message from Python: wait until it shows less than at first.
+    page.wait_for_function(
+        """([el, first]) => {
+          const [m, s] = el.textContent.trim().split(':');
+          return (s === undefined ? Number(m) : Number(m) * 60 + Number(s)) < first;
+        }""",
+        arg=[clock.element_handle(), first],
+    )
+    assert seconds(clock.inner_text()) < first
     root.screenshot(path=str(lab.artifacts_dir / "clock.png"))
 
     # P pauses: the board is hidden, the clock stops, Python knows.
@@ -87,13 +94,13 @@ def test_time_running_out_moves_for_the_player(lab, make_notebook):
     status = root.locator(STATUS)
     expect(status).to_contain_text("the clock starts with the first move")
     click_move(root, 11, 15)  # Black's first move starts the clock; White's time runs
-    expect(status).to_contain_text("White ran out of time", timeout=30_000)
+    expect(status).to_contain_text("White ran out of time")
     expect(status).to_contain_text("the computer played")
     result = kernel_json(page := lab.page, "[w.game.ply, w.clock.strikes['white']]")
     assert result == [2, 1]
     # Black moves in time, White runs out again: the game is lost on time.
     kernel_json(page, "str(w.play(w.game.legal_moves()[0]))")
-    expect(status).to_have_attribute("data-kind", "over", timeout=30_000)
+    expect(status).to_have_attribute("data-kind", "over")
     expect(status).to_contain_text("White ran out of time")
     assert kernel_json(page, "[w.game.result, w.game.termination]") == [
         "1-0",
@@ -183,7 +190,7 @@ def test_restart_confirmed_while_the_computers_reply_is_on_its_way(lab, make_not
     restart.click()
     expect(restart).to_have_text("Really restart?")
     restart.click()
-    expect(piece_on(root, 11)).to_have_count(1, timeout=30_000)
+    expect(piece_on(root, 11)).to_have_count(1)
     expect(piece_on(root, 15)).to_have_count(0)
     expect(piece_on(root, 19)).to_have_count(0)
     expect(status).to_have_text("Black to move")
@@ -197,7 +204,7 @@ def test_the_play_features_notebook_runs(lab):
     lab.run_all_cells()
     assert lab.error_outputs() == []
     roots = lab.page.locator(".cw-root")
-    expect(roots).to_have_count(5, timeout=60_000)
+    expect(roots).to_have_count(5)
     texts = "\n".join(lab.output_texts())
     assert "after redo: [9, 18]" in texts, texts
     assert "paused: True" in texts and "True" in texts
@@ -206,9 +213,7 @@ def test_the_play_features_notebook_runs(lab):
     # The resumed autosaved game waits for Resume behind its cover.
     expect(roots.nth(2).locator(COVER)).to_be_visible()
     # The hosting board asks whether Bob (the joined board below it) may join.
-    expect(roots.nth(3).locator('[data-role="peer-request"]')).to_contain_text(
-        "Bob", timeout=20_000
-    )
+    expect(roots.nth(3).locator('[data-role="peer-request"]')).to_contain_text("Bob")
     first.scroll_into_view_if_needed()
     first.screenshot(path=str(lab.artifacts_dir / "play-features-notebook.png"))
 
@@ -226,10 +231,10 @@ def test_network_play_between_two_boards(lab, make_notebook):
     assert lab.error_outputs() == []
     page = lab.page
     roots = page.locator(".cw-root")
-    expect(roots).to_have_count(2, timeout=60_000)
+    expect(roots).to_have_count(2)
     host, guest = roots.nth(0), roots.nth(1)
     request = host.locator('[data-role="peer-request"]')
-    expect(request).to_contain_text("Bob", timeout=20_000)
+    expect(request).to_contain_text("Bob")
     # One message for each thing: the request once (not also "asks to join" on the
     # network line), and the host's status line about the game, not "Black to move".
     port = kernel_json(page, "host.network.port")
@@ -241,7 +246,7 @@ def test_network_play_between_two_boards(lab, make_notebook):
     host.locator('[data-action="accept-peer"]').click()
     expect(request).to_be_hidden()
     # Until the host accepts, neither side is the guest's own; then one chip is the host's.
-    expect(guest.locator(".cw-remote")).to_have_count(1, timeout=20_000)
+    expect(guest.locator(".cw-remote")).to_have_count(1)
     expect(guest.locator(".cw-remote")).to_contain_text("Opponent (Ann)")
     expect(host.locator(".cw-remote")).to_contain_text("Opponent (Bob)")
     host_side = kernel_json(page, "host.network.local_side")
@@ -257,12 +262,12 @@ def test_network_play_between_two_boards(lab, make_notebook):
         assert "Black to move" not in board.inner_text()
     click_move(black, 11, 15)
     for board in (host, guest):
-        expect(board.locator('[data-piece][data-square="15"]')).to_have_count(1, timeout=20_000)
+        expect(board.locator('[data-piece][data-square="15"]')).to_have_count(1)
     expect(white.locator(STATUS)).to_have_text("Your move (White)")
     expect(black.locator(STATUS)).to_have_text(f"Waiting for {white_name} (White) to move")
     click_move(white, 23, 19)
     for board in (host, guest):
-        expect(board.locator('[data-piece][data-square="19"]')).to_have_count(1, timeout=20_000)
+        expect(board.locator('[data-piece][data-square="19"]')).to_have_count(1)
     moves = "[[str(m) for m in b.game.moves] for b in (host, guest)]"
     assert kernel_json(page, moves) == [["11-15", "23-19"], ["11-15", "23-19"]]
     expect(black.locator(STATUS)).to_have_text("Your move (Black)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from board_helpers import STATUS, kernel, piece_on, sq, write_notebook
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -42,8 +43,8 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
     lab.run_all_cells()
     assert lab.error_outputs() == []
     root = lab.page.locator(".cw-puzzles")
-    expect(root).to_have_count(1, timeout=60_000)
-    expect(root.locator('[data-role="board"]')).to_have_count(1, timeout=60_000)
+    expect(root).to_have_count(1)
+    expect(root.locator('[data-role="board"]')).to_have_count(1)
     root.scroll_into_view_if_needed()
     head, feedback, status = root.locator(HEAD), root.locator(FEEDBACK), root.locator(STATUS)
     expect(head).to_contain_text("tinsley.pdn game 33")
@@ -57,18 +58,18 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
     expect(status).to_have_attribute("data-kind", "refused")
     expect(feedback).to_have_attribute("data-kind", "wrong")
     expect(piece_on(root, 27)).to_have_attribute("data-piece", "white-man")
-    lab.page.wait_for_timeout(400)  # the refused man slides back first
+    wait_until_settled(root)  # the refused man has slid back
     root.screenshot(path=str(lab.artifacts_dir / "puzzle-wrong-move.png"))
 
     # The shot: 21-17, Black must take 14x21, then 23x14x5 takes two.
     sq(root, 21).click()
     sq(root, 17).click()
-    expect(piece_on(root, 21)).to_have_attribute("data-piece", "black-man", timeout=20_000)
+    expect(piece_on(root, 21)).to_have_attribute("data-piece", "black-man")
     expect(piece_on(root, 14)).to_have_count(0)
     sq(root, 23).click()
     sq(root, 14).click()
     sq(root, 5).click()
-    expect(feedback).to_have_attribute("data-done", "true", timeout=20_000)
+    expect(feedback).to_have_attribute("data-done", "true")
     expect(feedback).to_contain_text("Solved, after a slip or help: the puzzle counts as missed")
     expect(status).to_contain_text("Solved")
     expect(piece_on(root, 5)).to_have_attribute("data-piece", "white-man")
@@ -76,7 +77,7 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
         expect(piece_on(root, gone)).to_have_count(0)
     saved = kernel(lab.page, "print(PuzzleProgress(store.path).result(shot.id), store.rating)")
     assert saved.split()[0] == "False" and int(saved.split()[1]) < 1200
-    lab.page.wait_for_timeout(400)  # let the last animation end before the picture
+    wait_until_settled(root)  # the last animation is over before the picture
     root.screenshot(path=str(lab.artifacts_dir / "puzzle-solved.png"))
 
     # Next: the other puzzle, solved at the first try: "Right!".
@@ -85,10 +86,10 @@ def test_a_puzzle_solved_by_clicks_then_the_next(lab, jupyter_server):
     expect(piece_on(root, 15)).to_have_attribute("data-piece", "black-man")
     sq(root, 18).click()
     sq(root, 11).click()
-    expect(feedback).to_contain_text("Right! That wins.", timeout=20_000)
+    expect(feedback).to_contain_text("Right! That wins.")
     expect(status).to_contain_text("Right!")
     expect(root.locator(SCORE)).to_have_attribute("data-streak", "1")
-    lab.page.wait_for_timeout(400)
+    wait_until_settled(root)
     root.screenshot(path=str(lab.artifacts_dir / "puzzle-right.png"))
 
     # The same in the dark theme: the words keep their colours (Jupyter's own).
@@ -116,7 +117,7 @@ def test_in_a_narrow_window_the_trainer_wraps_and_shows_its_buttons(lab, jupyter
     lab.open_in_lab(path)
     lab.run_all_cells()
     root = lab.page.locator(".cw-puzzles")
-    expect(root.locator('[data-role="board"]')).to_have_count(1, timeout=60_000)
+    expect(root.locator('[data-role="board"]')).to_have_count(1)
     cell = lab.page.locator(".jp-OutputArea-output:has(.cw-puzzles)").bounding_box()
     assert cell is not None
     right = cell["x"] + cell["width"] + 1

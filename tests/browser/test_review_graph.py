@@ -7,7 +7,10 @@ import re
 
 import pytest
 from board_helpers import kernel_json
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import expect
+
+from slowdown import scaled_ms
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +57,10 @@ def test_the_review_graph_is_drawn_with_its_marks(lab, make_notebook):
     # A narrow window (the notebook tour's 700 px found the graph running out of its
     # cell): the graph shrinks with the cell, keeping its proportions.
     page.set_viewport_size({"width": 600, "height": 900})
-    page.wait_for_timeout(300)
+    page.wait_for_function(  # the cell narrows, and the graph with it
+        "(el) => el.getBoundingClientRect().width < 600", arg=graph.element_handle()
+    )
+    wait_until_settled(graph)
     narrow = graph.bounding_box()
     cell = page.locator(".jp-OutputArea-output:has(svg.cw-review-graph)").bounding_box()
     assert narrow is not None and cell is not None
@@ -70,6 +76,18 @@ result = cw.review(game, nodes=60_000)
 """
 
 
+_JS_BAR_MOVING = """
+(selector) => {
+  const text = [...document.querySelectorAll(selector)].map((e) => e.textContent).join(' ');
+  const running = [...document.querySelectorAll('.jp-InputPrompt')]
+    .some((e) => e.textContent.includes('[*]'));
+  const found = text.match(/^(\\d+) of 66 positions/);
+  if (running && found && Number(found[1]) > 0 && Number(found[1]) < 66) return 'moving';
+  return text.startsWith('Reviewed') ? text : false;
+}
+"""
+
+
 @pytest.mark.timeout(300)
 def test_the_progress_bar_moves_while_the_cell_runs(lab, make_notebook):
     """The bar is for the wait: it must move while the cell is still running ([*]), not
@@ -81,14 +99,10 @@ def test_the_progress_bar_moves_while_the_cell_runs(lab, make_notebook):
     page = lab.page
     page.evaluate(_JS_RUN_ALL)
     label = page.locator(f"{PROGRESS} div.widget-label")
-    seen: list[str] = []
-    while True:  # (the test's timeout is the hang guard)
-        text = " ".join(label.all_text_contents())
-        running = "[*]" in " ".join(page.locator(".jp-InputPrompt").all_text_contents())
-        seen.append(text)
-        found = re.match(r"^(\d+) of 66 positions", text)
-        if running and found and 0 < int(found.group(1)) < 66:
-            break
-        assert not text.startswith("Reviewed"), f"the bar never moved while running: {seen}"
-        page.wait_for_timeout(250)
-    expect(label).to_have_text(re.compile(r"^Reviewed 66 positions in \d+ s$"), timeout=240_000)
+    # Watched on every frame: the bar between 0 and 66 while the cell runs, or "Reviewed"
+    # first (the bar never moved while running). The test's timeout is the hang guard.
+    seen = page.wait_for_function(_JS_BAR_MOVING, arg=f"{PROGRESS} div.widget-label", timeout=0)
+    assert seen.json_value() == "moving", f"the bar never moved while running: {seen.json_value()}"
+    expect(label).to_have_text(
+        re.compile(r"^Reviewed 66 positions in \d+ s$"), timeout=scaled_ms(240_000)
+    )

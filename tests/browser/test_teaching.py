@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from board_helpers import (
@@ -25,13 +26,16 @@ from board_helpers import (
 )
 from board_helpers import piece_on as _piece_on
 from board_helpers import sq as _sq
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, Page, expect
+
+from slowdown import scaled, scaled_ms
 
 pytestmark = pytest.mark.browser
 
 HOP = '[data-role="replay-hop"]'
 MOVES = '[data-role="moves"]'
-WAIT = 30_000  # ms for any DOM condition
+WAIT = scaled_ms(30_000)  # ms for any DOM condition
 
 #: White's man on 25 has one move, a triple jump that crowns: 25x18x11x4 over 22, 15, 8.
 TRIPLE_FEN = "W:W25:B1,8,15,22"
@@ -243,21 +247,28 @@ def test_walk_through_a_tinsley_game(lab, make_notebook):
 
 
 _JS_BUSY_KERNEL = """
-(seconds) => {
+(code) => {
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  kernel.requestExecute({ code: `import time; time.sleep(${seconds})`, store_history: false });
+  kernel.requestExecute({ code, store_history: false });
   return true;
 }
 """
 
 
-def busy_kernel(page: Page, seconds: float) -> None:
-    """Keep the kernel busy for ``seconds`` without waiting: messages from the board queue
-    up behind it, as when a cell runs, or the machine is slow, while the user clicks on."""
-    page.evaluate(_JS_BUSY_KERNEL, seconds)
+def busy_kernel(page: Page, until: Path) -> None:
+    """Keep the kernel busy until the file ``until`` exists, without waiting: messages
+    from the board queue up behind it, as when a cell runs, or the machine is slow, while
+    the user clicks on. Its own limit is only a hang guard (slowdown.py)."""
+    code = (
+        "import pathlib as _p, time as _t\n"
+        f"_deadline = _t.monotonic() + {scaled(120)}\n"
+        f"while not _p.Path({str(until)!r}).exists() and _t.monotonic() < _deadline:\n"
+        "    _t.sleep(0.05)"
+    )
+    page.evaluate(_JS_BUSY_KERNEL, code)
 
 
-def test_quick_clicks_outrunning_the_kernel_are_all_kept(lab, make_notebook):
+def test_quick_clicks_outrunning_the_kernel_are_all_kept(lab, make_notebook, tmp_path):
     """A user sets up a position with quick clicks while the kernel is slow to answer,
     then presses Undo twice: every action counts (before, each action after the first
     was refused as "made on an old position", and pieces came back or never came)."""
@@ -274,7 +285,8 @@ def test_quick_clicks_outrunning_the_kernel_are_all_kept(lab, make_notebook):
     expect(root.locator('[data-role="editor"]')).to_be_visible(timeout=WAIT)
     root.locator('[data-action="edit-clear"]').click()
     expect(root.locator(BOARD_PIECE)).to_have_count(0, timeout=WAIT)
-    busy_kernel(page, 6)  # long enough for all the clicks below, on a slow machine too
+    edited = tmp_path / "edited"
+    busy_kernel(page, until=edited)  # until all the clicks below are made
     root.locator('[data-action="edit-piece"][data-tool="white-man"]').click()
     sq(root, 22).click()
     root.locator('[data-action="edit-piece"][data-tool="black-man"]').click()
@@ -282,6 +294,7 @@ def test_quick_clicks_outrunning_the_kernel_are_all_kept(lab, make_notebook):
     sq(root, 18).click()  # on second thoughts: off again (a toggle of what is there by then)
     root.locator('[data-action="edit-piece"][data-tool="black-king"]').click()
     sq(root, 1).click()
+    edited.touch()  # the kernel gets to the clicks only now
     expect_pieces(root, {1: "black-king", 22: "white-man"})
     status = root.locator(STATUS)
     expect(status).not_to_contain_text("old position")
@@ -299,10 +312,12 @@ def test_quick_clicks_outrunning_the_kernel_are_all_kept(lab, make_notebook):
         """,
     )
     expect(piece_on(root, 19)).to_have_count(1, timeout=WAIT)
-    busy_kernel(page, 3)
+    clicked = tmp_path / "clicked"
+    busy_kernel(page, until=clicked)
     undo = root.locator('[data-action="undo"]')
     undo.click()
     undo.click()
+    clicked.touch()  # the kernel gets to the two Undos only now
     expect(piece_on(root, 11)).to_have_count(1, timeout=WAIT)
     expect(piece_on(root, 23)).to_have_count(1, timeout=WAIT)
     expect(status).not_to_contain_text("old position")
@@ -373,7 +388,7 @@ def test_position_editor(lab, make_notebook):
     expect(sq(root, 22)).to_have_class(re.compile(r"\bcw-movable\b"), timeout=WAIT)
     expect(root.locator(STATUS)).to_contain_text("must jump")
     root.locator('[data-action="hint"]').click()
-    expect(root.locator('[data-role="hint"]')).to_contain_text("22x15", timeout=60_000)
+    expect(root.locator('[data-role="hint"]')).to_contain_text("22x15")
     expect(root.locator('[data-role="hint-arrow"]')).to_have_attribute("data-path", "22 15")
 
 
@@ -427,7 +442,7 @@ def test_explore_positions_notebook(lab):
     lab.open_in_lab("03_explore_positions.ipynb")
     lab.run_all_cells()
     assert lab.error_outputs() == []
-    expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible(timeout=60_000)
+    expect(lab.page.locator('.cw-root [data-role="board"]').first).to_be_visible()
     lab.screenshot("notebook-03")
 
 
@@ -441,7 +456,7 @@ def test_replay_a_master_game_notebook(lab):
     lab.run_all_cells()
     assert lab.error_outputs() == []
     roots = page.locator(".cw-root")
-    expect(roots).to_have_count(5, timeout=60_000)
+    expect(roots).to_have_count(5)
     walk, puzzle, jump, crown, what_if = (roots.nth(i) for i in range(5))
     names = ["walk", "puzzle", "jump", "crown", "what_if"]
     # Each board is at its own place in the game, and draws what its Python game holds.
@@ -524,13 +539,13 @@ def test_teaching_tools_in_the_dark_theme(lab, make_notebook):
     lab.run_all_cells()
     assert lab.error_outputs() == []
     roots = lab.page.locator(".cw-root")
-    expect(roots).to_have_count(3, timeout=60_000)
+    expect(roots).to_have_count(3)
     replay, walk, editing = roots.nth(0), roots.nth(1), roots.nth(2)
     replay.locator('[data-action="replay-first"]').click()
     replay.locator('[data-action="replay-forward"]').click()
     expect(replay.locator(HOP)).to_have_text("hop 1 of 3")
     expect_pieces(replay, HOPS[1])
-    lab.page.wait_for_timeout(400)  # the hop's own animation
+    wait_until_settled(replay)  # the hop's own animation is over
     replay.screenshot(path=str(lab.artifacts_dir / "teaching-replay-dark.png"))
     expect(walk.locator(".cw-current")).to_have_attribute("data-ply", "21")
     walk.screenshot(path=str(lab.artifacts_dir / "teaching-movelist-dark.png"))

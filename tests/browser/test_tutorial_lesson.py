@@ -13,6 +13,7 @@ import re
 
 import pytest
 from board_helpers import STATUS, kernel, piece_on, pieces, sq, write_notebook
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, expect
 
 pytestmark = pytest.mark.browser
@@ -26,8 +27,8 @@ def open_tutorials(lab, path: str, count: int = 1) -> Locator:
     lab.run_all_cells()
     assert lab.error_outputs() == []
     tutorials = lab.page.locator(".cw-tutorial")
-    expect(tutorials).to_have_count(count, timeout=60_000)
-    expect(tutorials.locator('[data-role="board"]')).to_have_count(count, timeout=60_000)
+    expect(tutorials).to_have_count(count)
+    expect(tutorials.locator('[data-role="board"]')).to_have_count(count)
     return tutorials
 
 
@@ -77,7 +78,7 @@ def test_a_lesson_end_to_end(lab, jupyter_server):
     # The right move: 9x18; White's scripted reply 23x14 follows by itself.
     sq(tut, 9).click()
     sq(tut, 18).click()
-    expect(feedback).to_have_attribute("data-done", "true", timeout=20_000)
+    expect(feedback).to_have_attribute("data-done", "true")
     expect(piece_on(tut, 14)).to_have_attribute("data-piece", "white-man")
     for gone in (9, 18, 23):  # the reply's animation may still be ending: poll
         expect(piece_on(tut, gone)).to_have_count(0)
@@ -97,7 +98,7 @@ def test_a_lesson_end_to_end(lab, jupyter_server):
         "import json; print(json.loads(store.path.read_text())['lessons']['compulsory']['stars'])",
     )
     assert saved.strip() == "2"
-    lab.page.wait_for_timeout(400)  # let the reply's animation end before the picture
+    wait_until_settled(tut)  # the reply's animation is over before the picture
     tut.screenshot(path=str(lab.artifacts_dir / "tutorial-done.png"))
 
     # Next opens the following lesson on a fresh board.
@@ -156,7 +157,7 @@ def test_the_lesson_layout_a_new_learner_sees(lab, jupyter_server):
     tut = open_tutorials(lab, path).first
     # The tutorial's top at the top of the notebook: the whole board is above the fold.
     tut.evaluate("t => t.scrollIntoView({block: 'start'})")
-    lab.page.wait_for_timeout(200)  # the scroll settles
+    wait_until_settled(tut)  # the scroll is over
     frame = tut.locator(".cw-frame")
     board = _box(frame)
     assert board["y"] + board["height"] <= 857, board
@@ -178,7 +179,7 @@ def test_the_lesson_layout_a_new_learner_sees(lab, jupyter_server):
     sq(tut, 9).click()
     sq(tut, 18).click()
     feedback = tut.locator(FEEDBACK)
-    expect(feedback).to_have_attribute("data-done", "true", timeout=20_000)
+    expect(feedback).to_have_attribute("data-done", "true")
     expect(tut.locator(".cw-aside")).to_be_visible()
     after = _box(frame)
     assert after["width"] == pytest.approx(before["width"], abs=0.5)
@@ -194,7 +195,7 @@ def test_the_lesson_layout_a_new_learner_sees(lab, jupyter_server):
     expect(here).to_be_visible()
     said, button = _box(feedback), _box(here)
     assert 0 <= button["y"] - (said["y"] + said["height"]) < 60, (said, button)
-    lab.page.wait_for_timeout(400)  # the reply's animation ends
+    wait_until_settled(tut)  # the reply's animation is over
     lab.screenshot("tutorial-layout")
     here.click()
     expect(tut.locator(HEAD)).to_have_attribute("data-lesson", "choose-capture")

@@ -69,8 +69,8 @@ def test_international_draughts_against_the_computer_by_click_and_keyboard(lab, 
     expect(piece_on(root, 28)).to_have_attribute("data-piece", "white-man")
     # (the status still says "White to move" until Python has taken the move: wait for
     # the computer's answer in the move list)
-    expect(root.locator('[data-role="move"]')).to_have_count(2, timeout=30_000)
-    expect(root.locator(STATUS)).to_contain_text("White to move", timeout=30_000)
+    expect(root.locator('[data-role="move"]')).to_have_count(2)
+    expect(root.locator(STATUS)).to_contain_text("White to move")
     moves = kernel_json(page, "[str(m) for m in w.game.moves]")
     assert moves[0] == "32-28" and len(moves) == 2
     # The move list numbers the pairs from White's move, as international PDN does.
@@ -92,8 +92,8 @@ def test_international_draughts_against_the_computer_by_click_and_keyboard(lab, 
         if cursor.get_attribute("class") and "cw-target" in (cursor.get_attribute("class") or ""):
             break
     page.keyboard.press("Enter")
-    expect(root.locator('[data-role="move"]')).to_have_count(4, timeout=30_000)
-    expect(root.locator(STATUS)).to_contain_text("White to move", timeout=30_000)
+    expect(root.locator('[data-role="move"]')).to_have_count(4)
+    expect(root.locator(STATUS)).to_contain_text("White to move")
     moves = kernel_json(page, "[str(m) for m in w.game.moves]")
     assert len(moves) == 4 and moves[2].startswith(f"{start}-"), moves
 
@@ -171,7 +171,7 @@ def test_the_computer_answers_a_clicked_move_in_every_variant(lab, make_notebook
         target.click()
         expect(piece_on(root, landing)).to_have_attribute("data-piece", mover)
         # The computer's answer: on the move list, and its piece moved on the board.
-        expect(root.locator(MOVE)).to_have_count(2, timeout=30_000)
+        expect(root.locator(MOVE)).to_have_count(2)
         moves = kernel_json(page, f"[str(m) for m in {game}.moves]")
         assert len(moves) == 2 and moves[0] == f"{origin}-{landing}", (name, moves)
         expect(root.locator(MOVE)).to_have_text(moves)
@@ -271,7 +271,7 @@ def test_a_capture_of_two_men_is_replayed_hop_by_hop_in_other_variants(lab, make
         assert kernel_pieces(lab.page, f'w["{name}"].game') == positions[-1], name
         root.locator('[data-action="replay"]').click()
         panel = root.locator('[data-role="replay"]')
-        expect(panel, f"{name}: the replay is not shown").to_be_visible(timeout=10_000)
+        expect(panel, f"{name}: the replay is not shown").to_be_visible()
         expect(root.locator(STATUS)).not_to_have_attribute("data-kind", re.compile("refused|error"))
         expect(panel).to_contain_text(f"Replay {notation}")
         # To the start (which also stops the replay playing itself through), then a hop
@@ -352,7 +352,7 @@ def test_the_editor_on_a_10x10_board_and_the_keyboard_on_a_turned_one(lab, make_
     (x12, y12), (x16, y16) = centre(root, 12), centre(root, 16)
     assert y16 < y12 and x16 < x12  # up the board, to the left edge
     page.keyboard.press("Enter")
-    expect(root.locator(MOVE)).to_have_count(2, timeout=30_000)
+    expect(root.locator(MOVE)).to_have_count(2)
     assert kernel_json(page, 'str(w["spanish"].game.moves[0])') == "12-16"
     keys = ("ArrowLeft", "ArrowDown", "ArrowDown", "End", "Home", "ArrowDown")
     for key, square in zip(keys, ("16", "12", "8", "5", "8", "4"), strict=True):

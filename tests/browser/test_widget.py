@@ -22,8 +22,10 @@ from board_helpers import (
     piece_on,
     pieces,
     sq,
+    wait_for_kernel,
     widget_root,
 )
+from jupyter_harness import wait_until_settled
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -267,11 +269,7 @@ def test_two_views_stay_in_sync(lab, make_notebook):
         expect(piece_on(view, 15)).to_have_attribute("data-piece", "black-man")
     a.locator('[data-action="flip"]').click()
     # The trait reaches the kernel asynchronously: wait for it (both views follow it).
-    for _ in range(100):
-        if kernel_json(lab.page, "w.orientation") == "white":
-            break
-        lab.page.wait_for_timeout(100)
-    assert kernel_json(lab.page, "w.orientation") == "white"
+    wait_for_kernel(lab.page, "w.orientation == 'white'")
     for view in (a, b):
         top = sq(view, 1).evaluate("e => e.parentElement.style.top")
         assert top == "0%"
@@ -299,7 +297,7 @@ def test_looks_in_light_and_dark_themes(lab, make_notebook, theme, artifacts_dir
         lab.set_theme(theme)
     lab.run_all_cells()
     boards = lab.page.locator('[data-role="board"]')
-    expect(boards).to_have_count(1, timeout=60_000)
+    expect(boards).to_have_count(1)
     root = widget_root(lab)
     sq(root, 11).click()
     sq(root, 15).click()
@@ -312,7 +310,7 @@ def test_looks_in_light_and_dark_themes(lab, make_notebook, theme, artifacts_dir
     # A two-player board earns no milestones, so it has no ★ button.
     expect(root.locator('[data-action="milestones"]')).to_be_hidden()
     expect(root.locator('[data-role="clock"]')).to_be_visible()
-    lab.page.wait_for_timeout(400)  # let the last animation end
+    wait_until_settled(root)  # the last animation is over
     slug = theme.split()[-1].lower()
     root.screenshot(path=str(artifacts_dir / f"widget-{slug}.png"))
     lab.screenshot(f"page-{slug}")
@@ -344,7 +342,7 @@ def test_notebook7_shows_and_plays(lab, make_notebook):
     lab.open_in_notebook7(path)
     lab.run_all_cells()
     root = lab.page.locator(".cw-root").first
-    expect(root.locator('[data-role="board"]')).to_be_visible(timeout=60_000)
+    expect(root.locator('[data-role="board"]')).to_be_visible()
     expect(root.locator(PIECE)).to_have_count(24)
     expect(root.locator(STATUS)).to_have_text("Black to move")
     # One output, the live board: the picture in the same bundle is not drawn.
@@ -388,10 +386,9 @@ def test_drag_and_drop(lab, make_notebook):
     expect(root.locator(STATUS)).to_contain_text(re.compile(r"22[-x]13"))
     expect(piece_on(root, 22)).to_have_attribute("data-piece", "white-man")
     expect(piece_on(root, 22)).not_to_have_class(re.compile(r"\bcw-dragging\b"))
+    wait_until_settled(root)  # the slide back is over
     box = piece_on(root, 22).bounding_box()
     home = sq(root, 22).bounding_box()
     assert box and home
-    page.wait_for_timeout(300)  # the slide back
-    box = piece_on(root, 22).bounding_box()
     assert abs(box["x"] - home["x"]) < 2 and abs(box["y"] - home["y"]) < 2
     assert moves_played(page) == ["11-15"]

@@ -252,8 +252,11 @@ def test_the_smallest_signatures_rebuild_to_the_shipped_tables() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.rebuild
 @pytest.mark.timeout(900)
 def test_the_whole_build_gives_the_shipped_file() -> None:
+    """Every signature (about a minute on an idle core): run by ``make data-check``, not in
+    the default suite, which rebuilds the smallest signatures (the test above)."""
     assert encode(build()) == read_bytes(DATA_FILE)
 
 
