@@ -17,8 +17,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from slowdown import scaled
+
 PEER = Path(__file__).with_name("network_peer.py")
-WAIT = 10.0  # seconds: generous, never reached when things work
+WAIT = scaled(10.0)  # seconds: a hang guard, never reached when things work
 
 
 class PeerError(Exception):

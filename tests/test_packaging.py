@@ -33,6 +33,8 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
+from slowdown import scaled
+
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +42,7 @@ PROJECT = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8
 NAME = f"checkers_widget-{PROJECT['version']}"
 
 #: Hang guards: how long one step may take (npm install and pip are the slow ones).
-STEP_TIMEOUT = 600
+STEP_TIMEOUT = scaled(600)
 
 
 @dataclass(frozen=True)

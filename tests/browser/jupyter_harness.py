@@ -219,6 +219,9 @@ def start_jupyter_server(examples_dir: Path, log_dir: Path) -> JupyterServer:
         f"--ServerApp.root_dir={root_dir}",
         "--expose-app-in-browser",
         "--JupyterNotebookApp.expose_app_in_browser=True",
+        # A kernel that starts slowly on a loaded machine is waited for, not presumed dead
+        # (the server's default of 60 s answered /api/kernels with a 500 at load 26).
+        f"--MappingKernelManager.kernel_info_timeout={scaled(60):g}",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")

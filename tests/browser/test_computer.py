@@ -67,6 +67,21 @@ _JS_CELL_OUTPUT = """
 """
 
 
+#: A computer that thinks until the test says so: it answers once the kernel runs
+#: ``release.set()``, or gives up when its search is stopped (Undo, New game). A test that
+#: needs the computer still thinking when it clicks waits on this, not on a search's time,
+#: which a loaded machine may finish first.
+HELD_ENGINE = """
+import threading
+release = threading.Event()
+class HeldEngine(Engine):
+    def choose(self, game, stop=None, **options):
+        while not release.wait(0.05) and not (stop is not None and stop.is_set()):
+            pass
+        return super().choose(game, stop=stop, **options)
+"""
+
+
 def with_imports(source: str) -> str:
     """A cell's source: the imports every test needs, then ``source``."""
     return f"{textwrap.dedent(IMPORTS).strip()}\n{textwrap.dedent(source).strip()}"
@@ -181,14 +196,14 @@ def test_a_whole_game_against_the_computer(lab, make_notebook):
 
 def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
     """(b) A long search runs in a thread: another cell answers before the reply comes."""
-    # Engine("hard", time=16) thinks at least 7.2 s (it starts no new iteration after 45% of
-    # its time) and at most 16 s: room enough to run a cell meanwhile on a busy machine. Here
-    # and below the opponents search without the opening book, which would answer at once.
+    # The computer thinks until the test releases it (HELD_ENGINE), however busy the machine.
+    # Here and below the opponents search without the opening book, which would answer at once.
     path = make_notebook(
-        with_imports("""
-        w = CheckersWidget(opponent=Engine("hard", time=16, book=False), human="black")
-        w
-        """),
+        with_imports(
+            HELD_ENGINE
+            + 'w = CheckersWidget(opponent=HeldEngine("hard", time=2, book=False), human="black")\n'
+            + "w\n"
+        ),
         "print(6 * 7)",
     )
     page = lab.page
@@ -227,6 +242,7 @@ def test_the_notebook_runs_while_the_computer_thinks(lab, make_notebook):
     assert seen == {"thinking": True, "kind": "refused", "white": list(range(21, 33))}, seen
 
     # Then the computer's move arrives, and it is Black's turn again.
+    kernel(page, "release.set()")
     assert wait_for_black(root) in ("turn", "must-jump")
     expect(root.locator(THINKING)).to_be_hidden()
     expect(root.locator(STATUS)).to_contain_text("Black to move")
@@ -239,10 +255,11 @@ def test_undo_while_thinking_cancels_the_search(lab, make_notebook):
     """(c) Undo takes the human move back; the cancelled search never plays."""
     lab.page.emulate_media(reduced_motion="reduce")
     path = make_notebook(
-        with_imports("""
-        w = CheckersWidget(opponent=Engine("hard", time=10, book=False), human="black")
-        w
-        """)
+        with_imports(
+            HELD_ENGINE
+            + 'w = CheckersWidget(opponent=HeldEngine("hard", time=2, book=False), human="black")\n'
+            + "w\n"
+        )
     )
     root = open_board_root(lab, path, count=None)
     page = lab.page

@@ -26,9 +26,11 @@ from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from slowdown import scaled
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((REPO_ROOT / "examples").glob("*.ipynb"))
-CELL_TIMEOUT = 300  # seconds; a hang guard
+CELL_TIMEOUT = int(scaled(300))  # seconds; a hang guard
 
 pytestmark = pytest.mark.slow
 

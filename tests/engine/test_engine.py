@@ -19,6 +19,7 @@ from checkers_widget.core.movegen import capture_results, has_capture, play, qui
 from checkers_widget.core.squares import BIT
 from checkers_widget.engine import LEVELS, WIN_SCORE, Analysis, Engine
 from checkers_widget.engine.evaluate import evaluate
+from slowdown import scaled
 
 # ---------------------------------------------------------------------- helpers
 
@@ -185,15 +186,18 @@ def _run_in_thread(fn) -> tuple[threading.Thread, list[Analysis]]:
 
 
 def test_stop_from_another_thread_returns_promptly_with_a_move() -> None:
-    engine = Engine("expert")  # 5 s a move: far longer than the test waits
+    engine = Engine("expert")
     board = Board()
+    searching = threading.Event()  # set at the first finished iteration: the search runs
     started = time.perf_counter()
-    thread, out = _run_in_thread(lambda: engine.analyse(board, time=60))
-    time.sleep(0.3)
+    thread, out = _run_in_thread(
+        lambda: engine.analyse(board, time=600, on_info=lambda _: searching.set())
+    )
+    assert searching.wait(scaled(60))
     engine.stop()
-    thread.join(timeout=5)
+    thread.join(timeout=scaled(60))  # a hang guard; the stop answers in milliseconds
     assert not thread.is_alive()
-    assert time.perf_counter() - started < 5
+    assert time.perf_counter() - started < 600  # the stop ended it, not the time limit
     (analysis,) = out
     assert analysis.move in board.legal_moves()
     assert analysis.depth >= 1

@@ -35,6 +35,7 @@ from checkers_widget.play.state import StatusKind
 from checkers_widget.widget import CheckersWidget
 from intents import click, command
 from review_fakes import FakeChecker, FakeReviewer, short_game
+from slowdown import scaled
 
 # ---------------------------------------------------------------------- the declarations
 
@@ -198,7 +199,7 @@ class Validator:
 
 # ---------------------------------------------------------------------- the situations
 
-WAIT = 10.0
+WAIT = scaled(10.0)  # seconds: a hang guard
 
 
 def until(condition: Callable[[], bool], what: str) -> None:

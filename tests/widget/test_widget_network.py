@@ -17,8 +17,9 @@ from checkers_widget import BLACK, WHITE, CheckersError
 from checkers_widget.widget import CONTROLS, CheckersWidget
 from intents import click, command, offered, status
 from network_peers import Peer
+from slowdown import scaled
 
-WAIT = 10.0
+WAIT = scaled(10.0)  # seconds: a hang guard
 
 
 def until(condition: Callable[[], bool], what: str) -> None:
