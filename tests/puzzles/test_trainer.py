@@ -12,6 +12,7 @@ import pytest
 from checkers_widget import Game
 from checkers_widget.analysis.review import PlyReview, Review
 from checkers_widget.core.errors import CheckersError
+from checkers_widget.core.move import Move
 from checkers_widget.puzzles import (
     Puzzle,
     PuzzleProgress,
@@ -310,3 +311,13 @@ def test_a_real_review_of_a_game_with_a_missed_shot_gives_its_puzzle() -> None:
     ]
     game.goto(0)  # a board stepped back (notebook 07's learn mode does that): the same line
     assert from_review(reviewed, game) == found
+
+
+def test_a_puzzle_whose_fen_is_written_with_ranges_runs() -> None:
+    # Reported (issue 26): PuzzleRun refused its own puzzle when the FEN listed squares as
+    # ranges (B:W21-32:B1-12); positions are compared, not the text.
+    opening = Puzzle("ranges", "B:W21-32:B1-12", (Move((11, 15)),), ("endgame",), 800, "x, ply 1")
+    run = PuzzleRun(opening)
+    assert run.game.board == Game().board
+    with pytest.raises(CheckersError, match="does not start from puzzle 'ranges'"):
+        PuzzleRun(opening, Game("W:W21-32:B1-12"))

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from threading import Event
 
+from ..core.board import Board
 from ..core.color import BLACK, WHITE, Color, opponent
-from ..core.errors import CheckersError, VariantError, brief
+from ..core.errors import ArgumentTypeError, CheckersError, VariantError, brief
 from ..core.game import Game
 from ..core.move import Move
 from ..core.variants import AMERICAN
@@ -195,9 +196,42 @@ def _jobs(game: Game, limits: Limits) -> list[PositionJob]:
         raise VariantError(
             f"the review (its engine) is for American checkers only, not {game.variant.describe()}"
         )
-    moves = tuple(game.line)
     rules = game.draw_rules
-    return [PositionJob(game.start_fen, rules, moves[:n], limits) for n in range(len(moves) + 1)]
+    return [
+        PositionJob(fen, rules, tail, limits) for fen, tail in _positions(game.start_fen, game.line)
+    ]
+
+
+#: The most processes a review starts (``workers``): more only adds start-up cost and
+#: memory on any machine this runs on, and a mistyped number must not fork without end.
+MAX_WORKERS = 64
+
+#: The most moves a job replays before its position. The engine and the draw rules look back
+#: only to the last capture or man's move (nothing before it can repeat, and the 40-move
+#: rule counts from it); a longer stretch of king moves is cut to its last plies, far more
+#: than a search looks back, so that a review stays linear in the game's length.
+MAX_REPLAYED = 200
+
+
+def _positions(start_fen: str, line: Sequence[Move]) -> Iterator[tuple[str, tuple[Move, ...]]]:
+    """For the position before each ply of ``line`` and the final one: a FEN to start from and
+    the moves to replay after it (those since the last capture or man's move, at most
+    :data:`MAX_REPLAYED`). Each job so carries a bounded history instead of the whole game's
+    moves (which made a review quadratic in the game's length)."""
+    board = Board(start_fen)
+    fens = [start_fen]  # the FEN before each ply
+    since = 0  # the ply of the last capture or man's move
+    for ply in range(len(line) + 1):
+        base = max(since, ply - MAX_REPLAYED)
+        yield fens[base], tuple(line[base:ply])
+        if ply == len(line):
+            break
+        move = line[ply]
+        mover = board.piece_at(move.path[0])
+        board.push(move)
+        fens.append(board.to_fen())
+        if move.captures or (mover is not None and not mover.king):
+            since = ply + 1
 
 
 def _verdict(found: PositionEval) -> Verdict:
@@ -296,8 +330,16 @@ def review_games(
     limits = _limits(time_per_move, depth, nodes)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)):
         raise CheckersError(f"workers must be a whole number or None, not {brief(workers)}")
-    if workers is not None and workers < 1:
-        raise CheckersError(f"workers must be at least 1, not {workers}")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise CheckersError(f"workers must be from 1 to {MAX_WORKERS}, not {brief(workers)}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ArgumentTypeError(
+            f"executor must be a concurrent.futures.Executor (or None), not {brief(executor)}"
+        )
+    if isinstance(games, Game) or not isinstance(games, Iterable):
+        raise ArgumentTypeError(
+            f"review_games takes a list of games, not {brief(games)} (review() takes one game)"
+        )
     game_list = list(games)
     per_game = [_jobs(game, limits) for game in game_list]
     jobs = [job for group in per_game for job in group]

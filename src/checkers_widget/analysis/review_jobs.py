@@ -13,17 +13,28 @@ once, with the answers it has.
 
 from __future__ import annotations
 
+import logging
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass
 
+from ..core.errors import CheckersError
 from ..core.game import DrawRules, Game
 from ..core.move import Move
 from ..engine import Engine
 from ..engine.endgame_db import table_drawn
 from ..engine.search import MAX_DEPTH
+
+logger = logging.getLogger("checkers_widget")
 
 __all__ = [
     "DEFAULT_NODES",
@@ -193,11 +204,22 @@ def _run_in(
             pending[executor.submit(analyse_position, job)] = index
 
     try:
-        fill()
+        try:
+            fill()
+        except RuntimeError as exc:  # a shut-down executor refuses work: nothing was done
+            raise CheckersError(
+                f"the executor takes no more work ({exc}): give a live one"
+            ) from exc
         while pending and not stopped():
             done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for future in done:
-                answers[pending.pop(future)] = future.result()
+                try:
+                    answers[pending.pop(future)] = future.result()
+                except BrokenExecutor as exc:
+                    # A worker died (killed, out of memory): keep the plies finished, as a
+                    # cancel does; the review says it is not complete.
+                    logger.warning("a review worker died (%s); the review stops where it was", exc)
+                    return
             if done:
                 progress()
                 fill()

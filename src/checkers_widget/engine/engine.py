@@ -44,7 +44,7 @@ from .book import OpeningBook
 from .deepening import Iteration, Position, SearchState
 from .endgame_db import table_drawn
 from .general_search import GeneralSearcher, RawPosition, raw_position
-from .scores import MATE_BOUND, WIN_SCORE, in_men
+from .scores import MATE_BOUND, WIN_SCORE, in_men, signed_men
 from .search import Searcher
 
 __all__ = ["LEVELS", "WIN_SCORE", "Analysis", "Engine", "Level"]
@@ -156,7 +156,7 @@ class Analysis:
             if self.mate:
                 return f"loss in {-self.mate}"
             return "won" if self.score > 0 else "lost"
-        return f"{self.score:+.2f}"
+        return signed_men(self.score)
 
     def __str__(self) -> str:
         if self.move is None:

@@ -10,7 +10,7 @@ alike by mate distance (:func:`mate_window`).
 
 from __future__ import annotations
 
-__all__ = ["INF", "MATE", "MATE_BOUND", "WIN_SCORE", "in_men", "mate_window"]
+__all__ = ["INF", "MATE", "MATE_BOUND", "WIN_SCORE", "in_men", "mate_window", "signed_men"]
 
 #: Beyond every score.
 INF = 32000
@@ -48,3 +48,13 @@ def mate_window(alpha: int, beta: int, ply: int) -> tuple[int, int]:
     if beta > MATE - ply - 1:
         beta = MATE - ply - 1
     return alpha, beta
+
+
+def signed_men(value: float) -> str:
+    """A score in men as a user reads it: ``"+0.35"``, ``"-1.20"``, and ``"0.00"`` for
+    anything that rounds to zero (never ``"-0.00"``, which reads as a loss). The board's
+    front end writes scores the same way (``signed`` in ``js/analysis.js``)."""
+    text = f"{abs(value):.2f}"
+    if text == "0.00":
+        return text
+    return ("+" if value > 0 else "-") + text

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..analysis.puzzle_mining import move_wins
+from ..core.board import Board
 from ..core.color import Color
 from ..core.errors import CheckersError, IllegalMoveError
 from ..core.game import Game
@@ -71,7 +72,7 @@ class PuzzleRun(GuidedRun):
             raise CheckersError(f"a PuzzleRun needs a Puzzle, not {type(puzzle).__name__}")
         self.puzzle = puzzle
         self.game = game = game if game is not None else puzzle.game()
-        if game.start_fen != puzzle.fen:
+        if not _same_position(game.start_fen, puzzle.fen):
             raise CheckersError(f"the game does not start from puzzle {puzzle.id!r}'s position")
         self.progress = progress
         self.play_replies = play_replies
@@ -227,3 +228,9 @@ class PuzzleRun(GuidedRun):
     def __repr__(self) -> str:
         state = "done" if self.done else f"move {self.stand().matched + 1}"
         return f"<PuzzleRun {self.puzzle.id!r}: {state}, {self.mistakes} slips>"
+
+
+def _same_position(fen: str, other: str) -> bool:
+    """Whether two FENs name one position, however written (``B:W21-32:B1-12`` is the
+    start position as surely as the squares listed one by one)."""
+    return Board(fen).to_fen() == Board(other).to_fen()

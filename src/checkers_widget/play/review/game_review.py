@@ -33,6 +33,7 @@ from ...core.color import BLACK, COLORS, Color
 from ...core.errors import CheckersError
 from ...core.game import Game
 from ...core.move import Move
+from ...engine.scores import signed_men
 from ..changes import Change, Reply
 from ..intent_outcome import IntentOutcome
 from ..intents import Command
@@ -404,20 +405,33 @@ def _value_text(value: float) -> str:
         return "a win"
     if value <= -99:
         return "a loss"
-    return f"{value:+.2f}"
+    return signed_men(value)
 
+
+#: An expected-score loss below which a move gives up nothing a review would show (a
+#: hundredth of a game); from it up to the inaccuracy threshold a move is "fine".
+NOTHING_LOST = 0.01
 
 _JUDGED = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
 
 
 def _move_words(p: PlyReview, name: str) -> str:
-    """ "Black played 11-16?: a mistake (+0.20 → -0.85); the engine preferred 9-14"."""
+    """ "Black played 11-16?: a mistake (+0.20 → -0.85); the engine preferred 9-14".
+
+    A move that loses nothing (the engine's own, or within :data:`NOTHING_LOST`) is "a good
+    move"; one that loses less than an inaccuracy is "fine, it gives up little", never
+    good; a forced move is "the only move"."""
     head = f"{name} played {p.move}{p.symbol}"
     change = f"({_value_text(p.before)} → {_value_text(p.after)})"
-    if p.judgement is None:
-        return f"{head}: a good move {change}"
     better = f"; the engine preferred {p.best}" if p.best is not None and p.best != p.move else ""
-    return f"{head}: {_JUDGED[p.judgement]} {change}{better}"
+    if p.judgement is not None:
+        return f"{head}: {_JUDGED[p.judgement]} {change}{better}"
+    if p.forced:
+        return f"{head}: the only move {change}"
+    if not better or p.loss < NOTHING_LOST:
+        return f"{head}: a good move {change}"
+    # Below the inaccuracy threshold, yet a loss: never called good.
+    return f"{head}: fine, it gives up little {change}{better}"
 
 
 def _summary(review: Review) -> dict[Color, SideSummaryState] | None:

@@ -27,6 +27,7 @@ from ...analysis.judgement import Verdict, judge
 from ...analysis.review import PlyReview, Review
 from ...core.color import Color
 from ...core.move import Move
+from ...engine.scores import signed_men
 from ..state import LearnState
 
 __all__ = ["LEARN_JUDGEMENTS", "Exercise", "LearnMode", "LearnPhase", "counts"]
@@ -60,7 +61,7 @@ def counts(ply: PlyReview, after: Verdict) -> bool:
 
 
 def _value(value: float) -> str:
-    return f"{value:+.2f}" if abs(value) < 99 else ("a win" if value > 0 else "a loss")
+    return signed_men(value) if abs(value) < 99 else ("a win" if value > 0 else "a loss")
 
 
 class LearnMode:
