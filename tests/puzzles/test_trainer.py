@@ -321,3 +321,40 @@ def test_a_puzzle_whose_fen_is_written_with_ranges_runs() -> None:
     assert run.game.board == Game().board
     with pytest.raises(CheckersError, match="does not start from puzzle 'ranges'"):
         PuzzleRun(opening, Game("W:W21-32:B1-12"))
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"solution": None}, "solution must be a non-empty tuple of moves, not None"),
+        ({"solution": ()}, "solution must be a non-empty tuple"),
+        ({"solution": ("11-15",)}, "solution move 1 is not a Move"),
+        ({"solution": (Move((11, 18)),)}, "11-18"),
+        ({"fen": "B:W99:B1"}, "99"),
+        ({"themes": ("no-such-theme",)}, "themes must be a tuple of"),
+        ({"id": ""}, "id must be non-empty text"),
+    ],
+    ids=["none", "empty", "text", "illegal", "fen", "theme", "id"],
+)
+def test_a_puzzle_that_cannot_be_played_is_refused(fields: dict[str, Any], message: str) -> None:
+    # Reported (issue 26): Puzzle(..., solution=None) was accepted, then failed later with a
+    # TypeError; every field is checked when the puzzle is made.
+    good: dict[str, Any] = {
+        "id": "p",
+        "fen": "B:W21-32:B1-12",
+        "solution": (Move((11, 15)),),
+        "themes": ("endgame",),
+        "rating": 800,
+        "source": "x, ply 1",
+    }
+    with pytest.raises(CheckersError, match=message):
+        Puzzle(**{**good, **fields})
+
+
+def test_recording_something_that_is_not_a_puzzle_is_refused(store: PuzzleProgress) -> None:
+    # Reported (issue 26): PuzzleProgress.record("x", True) raised AttributeError.
+    with pytest.raises(CheckersError, match="record takes a Puzzle, not 'x'"):
+        store.record("x", True)  # type: ignore[arg-type]
+    with pytest.raises(CheckersError, match="solved must be True or False"):
+        store.record(SHOT, "yes")  # type: ignore[arg-type]
+    assert store.rating == START_RATING

@@ -68,6 +68,37 @@ class Puzzle:
     source: str
     gain: float = 0.0
 
+    def __post_init__(self) -> None:
+        """Refuse a puzzle that cannot be played (CheckersError naming the field): every
+        field of its kind, the FEN a position, the solution legal moves in turn from it."""
+        if not isinstance(self.id, str) or not self.id:
+            raise CheckersError(f"a puzzle's id must be non-empty text, not {brief(self.id)}")
+        if not isinstance(self.fen, str):
+            raise CheckersError(f"puzzle {self.id!r}: fen must be text, not {brief(self.fen)}")
+        board = Board(self.fen)  # FenError for a position that is not one
+        if not isinstance(self.solution, tuple) or not self.solution:
+            raise CheckersError(
+                f"puzzle {self.id!r}: solution must be a non-empty tuple of moves, "
+                f"not {brief(self.solution)}"
+            )
+        for number, move in enumerate(self.solution, 1):
+            if not isinstance(move, Move):
+                raise CheckersError(
+                    f"puzzle {self.id!r}: solution move {number} is not a Move: {brief(move)}"
+                )
+            board.push(move)  # IllegalMoveError (a CheckersError) for a move that is not legal
+        if not isinstance(self.themes, tuple) or not all(t in THEMES for t in self.themes):
+            raise CheckersError(
+                f"puzzle {self.id!r}: themes must be a tuple of {', '.join(THEMES)}, "
+                f"not {brief(self.themes)}"
+            )
+        if isinstance(self.rating, bool) or not isinstance(self.rating, int):
+            raise CheckersError(f"puzzle {self.id!r}: rating must be a whole number")
+        if not isinstance(self.source, str):
+            raise CheckersError(f"puzzle {self.id!r}: source must be text")
+        if isinstance(self.gain, bool) or not isinstance(self.gain, int | float):
+            raise CheckersError(f"puzzle {self.id!r}: gain must be a number")
+
     @property
     def solver(self) -> Color:
         """The side that solves the puzzle (the side to move in :attr:`fen`)."""

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import CheckersError
+from ..core.errors import ArgumentTypeError, CheckersError, brief
 from ..data.puzzles import Puzzle
 from ..formats.storage import default_path, locked, read_json, write_json
 
@@ -134,6 +134,10 @@ class PuzzleProgress:
         Only a puzzle's first result counts: a puzzle already rated leaves the rating as
         it is (and returns it twice).
         """
+        if not isinstance(puzzle, Puzzle):
+            raise ArgumentTypeError(f"record takes a Puzzle, not {brief(puzzle)}")
+        if not isinstance(solved, bool):
+            raise ArgumentTypeError(f"solved must be True or False, not {brief(solved)}")
         with self._lock, locked(self.path):
             doc = self._read()
             before = int(doc["rating"])
