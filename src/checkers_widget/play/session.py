@@ -28,7 +28,6 @@ events.
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import random
 import threading
@@ -36,8 +35,8 @@ from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 from ..analysis.explorer import OpeningExplorer
-from ..core.color import BLACK, Color, opponent
-from ..core.errors import CheckersError, HookError, MoveVetoed, VariantError
+from ..core.color import Color, opponent
+from ..core.errors import CheckersError, MoveVetoed, VariantError
 from ..core.game import DrawRules, Game
 from ..core.listeners import Listeners
 from ..core.move import Move
@@ -53,7 +52,7 @@ from .board_view import (
     goal_reached,
     state_inputs,
 )
-from .changes import KEEP, Reply
+from .changes import KEEP, Change, Reply
 from .clock.policy import ClockPolicy, ExpiryAnswer
 from .clock.time_control import Expiry, TimeControl
 from .clock.turn_timer import TurnTimer
@@ -67,8 +66,10 @@ from .intent_outcome import IntentOutcome
 from .intents import Command
 from .milestones.book import Attempt, MilestoneBook
 from .milestones.tracking import MilestoneTracker
+from .navigation import jump_replayed, jump_taken_back, redo_turn, undo_turn
 from .network_play import RemotePlay
 from .players import ComputerPlayer, Human, Player
+from .python_moves import play_from_python
 from .replay_view import replay_view
 from .review.game_review import GameReview
 from .search_control import HintSource, SearchControl
@@ -88,11 +89,8 @@ from .state import (
     build_state,
     control_facts,
 )
-from .wording import safe_text
 
 __all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "BoardGoal", "IntentOutcome", "PlaySession"]
-
-logger = logging.getLogger("checkers_widget")
 
 #: The status kinds :meth:`PlaySession.say` may show ("thinking" is the computer's).
 SAY_KINDS: tuple[StatusKind, ...] = (
@@ -443,33 +441,13 @@ class PlaySession:
         :meth:`CheckersWidget.play` for what it raises."""
         self.hooks.refuse_during_hook("play")
         self._check_not_paused()
-        game = self.game
         if self.remote is not None:
             return self.remote.play(move)
-        if game.is_over():
-            return game.play(move)  # raises GameOverError with the reason
-        if self.players[game.turn].automatic:
-            raise CheckersError(
-                f"it is the computer's turn ({game.side_name(game.turn)}); "
-                "play on game directly to override it"
-            )
-        if isinstance(move, str):
-            move = game.board.parse_move(move)
-        if move not in game.legal_moves():
-            return game.play(move)  # raises IllegalMoveError naming the legal moves
-        reason = self.hooks.veto(game, move)
-        if reason is not None:
-            self.notice = Status(reason, "refused")
-            self.publish()
-            raise MoveVetoed(reason, [move])
-        self.hooks.failure = None
-        self.play_own(move)
-        failure = self.hooks.take_failure()
-        if failure is not None:
-            raise HookError(
-                f"{move} was played, but an observer failed: {safe_text(failure)}"
-            ) from failure
-        return move
+        played = play_from_python(self, move)
+        if played.veto is not None:
+            self.say(played.veto)
+            raise MoveVetoed(played.veto, [played.move])
+        return played.move
 
     def play_own(self, move: Move) -> None:
         """Play a move of the player's (from the board or :meth:`play`).
@@ -485,44 +463,27 @@ class PlaySession:
         with self.lock:
             self._check_not_paused("undo")
             if self.pending:
-                self.redo_chain, self.pending = self.pending, None
-                self.status = None
-                self.publish(bump=True)
+                self.redo_chain = self.pending
+                self._change(jump_taken_back())
                 return None
-            game = self.game
             if self.opponent is None:
-                return game.undo()
+                return self.game.undo()
             self.search.stop_move()
-            taken = None
             with self._walk():
-                while game.can_undo:
-                    taken = game.undo()
-                    if isinstance(self.players[game.turn], Human):
-                        break
-            return taken
+                return undo_turn(self.game, self.players)
 
     def redo(self) -> Move | None:
         """Replay what undo took back, by the same path (see CheckersWidget.redo)."""
         with self.lock:
             self._check_not_paused("redo")
-            game = self.game
-            chain = self.redo_chain
+            chain, self.redo_chain = self.redo_chain, None
             if chain is not None:
-                self.redo_chain = None
-                if any(m.path[: len(chain)] == chain for m in game.legal_moves()):
-                    self.pending = chain
-                    self.status = None
-                    self.publish(bump=True)
+                self._change(jump_replayed(self.game, chain))
                 return None
             if self.opponent is None:
-                return game.redo()
-            replayed = None
+                return self.game.redo()
             with self._walk():
-                while game.can_redo:
-                    replayed = game.redo() or replayed
-                    if isinstance(self.players[game.turn], Human):
-                        break
-            return replayed
+                return redo_turn(self.game, self.players)
 
     def new_game(self) -> None:
         """A fresh game from the start position (sides drawn again when random)."""
@@ -567,27 +528,26 @@ class PlaySession:
         """Cover the board and stop the computer (and the clock) until :meth:`resume`."""
         with self.lock:
             self.hooks.refuse_during_hook("pause")
-            if self.paused:
-                return
-            self.paused = True
-            self.search.stop_all()
-            if self.timer is not None:
-                self.timer.pause()
-            self.status = None  # the computer's "thinking" is over; the line says "Paused"
-            self.publish()
+            if not self.paused:
+                self.search.stop_all()
+                self._set_paused(True)
 
     def resume(self) -> None:
         """Go on after :meth:`pause`: the board comes back and the computer plays on."""
         with self.lock:
             self.hooks.refuse_during_hook("resume")
-            if not self.paused:
-                return
-            self.paused = False
-            if self.timer is not None:
-                self.timer.resume()
-            self.status = None
-            self.publish()
-            self._after_change()
+            if self.paused:
+                self._set_paused(False)
+                self._after_change()
+
+    def _set_paused(self, on: bool) -> None:
+        """Pause or resume the clock too; the status line says "Paused" or whose turn it is
+        (the computer's "thinking" is over)."""
+        self.paused = on
+        if self.timer is not None:
+            self.timer.pause() if on else self.timer.resume()
+        self.status = None
+        self.publish()
 
     def _check_not_paused(self, action: str | None = None) -> None:
         """Refuse an action while paused, or one that a network game cannot allow."""
@@ -705,18 +665,15 @@ class PlaySession:
         if remote is None:
             return
         with self.lock:
-            if event.kind == "accepted":
-                mirror = remote.mirror()
-                if mirror is not None:
-                    self.set_game(mirror)  # the mirror of the host's game
+            update = remote.update(event)
+            if update.mirror is not None:
+                self.set_game(update.mirror)
+            if update.seat is not None:
                 self.players = remote.players()
                 if self._turn_board is not None:
-                    self._turn_board(remote.local_side or BLACK)
-            elif event.kind == "error":
-                logger.warning("network: %s", event.text)
-            if event.kind in ("move", "undo", "redo", "reset", "result"):
-                return  # the game's own event already published the board
-            self.publish()
+                    self._turn_board(update.seat)
+            if update.publish:
+                self.publish()
 
     # ------------------------------------------------------------------ intents
     def handle(self, content: Any) -> IntentOutcome:
@@ -745,13 +702,22 @@ class PlaySession:
 
     def _apply(self, reply: Reply) -> None:
         """Make the change a part answered with (a refusal's words become the notice)."""
-        change, outcome = reply.change, reply.outcome
+        outcome = reply.outcome
+        if outcome.kind in ("refused", "illegal"):
+            self.notice = Status(outcome.text, "refused")
+        self._make(reply.change)
+
+    def _change(self, change: Change | None) -> None:
+        """Make ``change`` (None: nothing) and publish it."""
+        if change is not None:
+            self._make(change)
+            self.publish()
+
+    def _make(self, change: Change) -> None:
         if change.pending is not KEEP:
             self.pending = change.pending
         if change.status is not KEEP:
             self.status = change.status
-        if outcome.kind in ("refused", "illegal"):
-            self.notice = Status(outcome.text, "refused")
         if change.notice is not KEEP:
             self.notice = change.notice
         if change.bump:
