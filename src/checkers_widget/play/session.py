@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 from ..analysis.explorer import OpeningExplorer
-from ..core.color import Color, opponent
+from ..core.color import Color
 from ..core.errors import CheckersError, MoveVetoed, VariantError
 from ..core.game import DrawRules, Game
 from ..core.listeners import Listeners
@@ -59,7 +59,7 @@ from .clock.turn_timer import TurnTimer
 from .command_handling import CommandHandler
 from .commands import ControlFacts
 from .computer_turns import ComputerTurns
-from .editor import PositionEditor
+from .editor import PositionEditor, edited_game
 from .hook_runner import HookRunner, Observer, Validator
 from .intent_handling import THINKING_REFUSAL, IntentHandler
 from .intent_outcome import IntentOutcome
@@ -68,20 +68,12 @@ from .milestones.book import Attempt, MilestoneBook
 from .milestones.tracking import MilestoneTracker
 from .navigation import jump_replayed, jump_taken_back, redo_turn, undo_turn
 from .network_play import RemotePlay
-from .players import ComputerPlayer, Human, Player
+from .players import ComputerPlayer, Player, human_sides, person_side
 from .python_moves import play_from_python
 from .replay_view import replay_view
 from .review.game_review import GameReview
 from .search_control import HintSource, SearchControl
-from .session_setup import (
-    board_game,
-    checked_human,
-    draw_players,
-    new_attempt,
-    resumed_attempt,
-    resumed_players,
-    session_facts,
-)
+from .session_setup import begin, draw_players, new_attempt, session_facts
 from .state import (
     ReplayState,
     Status,
@@ -173,11 +165,18 @@ class PlaySession:
         self.interactive = interactive
 
         self.autosave = Autosave(autosave) if autosave is not None else None
-        resumed = self.autosave.resume() if self.autosave is not None and game is None else None
-        game = board_game(
-            game, resumed=resumed, draw_rules=draw_rules, side_names=side_names, variant=variant
+        self._rng = random.Random(seed)
+        beginning = begin(
+            game,
+            autosave=self.autosave,
+            draw_rules=draw_rules,
+            side_names=side_names,
+            variant=variant,
+            human=human,
+            against=opponent,
+            rng=self._rng,
         )
-        self._human_choice = checked_human(human, game)
+        self._human_choice = beginning.human
 
         #: The opening explorer shown beside the board (see :meth:`set_explorer`), or None.
         self.explorer: OpeningExplorer | None = None
@@ -201,25 +200,21 @@ class PlaySession:
         self._suspended = False
         self._auto_moving = False
 
-        self._rng = random.Random(seed)
         self.opponent = opponent
-        self.players = resumed_players(resumed, opponent) or draw_players(
-            opponent, self._human_choice, self._rng
-        )
-
-        self.game = game
+        self.players = beginning.players
+        self.game = game = beginning.game
         self._attach(game)
         if timer is not None:
             # The clock waits for a first move made on the board; a game resumed from
             # its autosave was started before.
-            started = resumed is not None and game.ply > 0
+            started = beginning.resumed and game.ply > 0
             self.timer = TurnTimer(timer, self.on_time_expired, started=started)
         self.tracker = MilestoneTracker(milestones, new_attempt(opponent, self.human_side()))
-        self.tracker.attempt = resumed_attempt(resumed) or self.tracker.attempt
+        self.tracker.attempt = beginning.attempt or self.tracker.attempt
         if self.autosave is not None and self.autosave.notice:
             self.status = Status(self.autosave.notice, "error")
             self.errors.append(self.autosave.notice)
-        if resumed is not None and self.pausable and not game.is_over() and game.ply:
+        if beginning.resumed and self.pausable and not game.is_over() and game.ply:
             # A restored game waits for Resume, as in the browser game: nobody's clock
             # runs and the computer does not move until the player is back.
             self.paused = True
@@ -265,10 +260,7 @@ class PlaySession:
         self.hooks.refuse_during_hook("game = ")
         self._attach(game)
         self.game = game
-        self.pending = None
-        self.status = None
-        self.notice = None
-        self.publish(bump=True)
+        self._change(Change(pending=None, status=None, notice=None, bump=True))
 
     def _attach(self, game: Game) -> None:
         if self._unsubscribe is not None:
@@ -287,11 +279,8 @@ class PlaySession:
                 self.publish()
                 self._save()
                 return
-            self.pending = None
-            self.redo_chain = None
-            self.status = None
-            self.notice = None
-            self.replay_view = None
+            self._make(Change(pending=None, status=None, notice=None))
+            self.redo_chain = self.replay_view = None
             self.search.forget()
             self.search.stop_all()
             self.looking_back = event in ("undo", "redo")
@@ -299,7 +288,7 @@ class PlaySession:
                 event,
                 game,
                 played=self.played_game,
-                humans={side for side, player in self.players.items() if isinstance(player, Human)},
+                humans=human_sides(self.players),
                 auto=self._auto_moving,
             )
             if self._suspended:
@@ -352,11 +341,7 @@ class PlaySession:
     def human_side(self) -> Color:
         """The side the person at this board plays (when both are people, the side that
         moves first: Black in American checkers, White in international draughts)."""
-        first = self.game.variant.first
-        for color in (first, opponent(first)):
-            if isinstance(self.players[color], Human):
-                return color
-        return first
+        return person_side(self.players, self.game.variant.first)
 
     def show_status(self, status: Status | None, *, error: bool = False) -> None:
         """Put ``status`` on the status line (``error``: keep it among the errors too)."""
@@ -388,13 +373,7 @@ class PlaySession:
             if on and self.remote is not None:
                 return False  # not offered on a network board (see commands.offered)
             self.live_eval = on
-            if on:
-                if not self.search.thinking and not self.game.is_over():
-                    self.computer.evaluate()
-            else:
-                self.search.stop_analysis()
-                self.search.evaluation = None
-                self.publish()
+            self.computer.live_eval_switched(on)
             return True
 
     def view_changed(self) -> None:
@@ -597,15 +576,7 @@ class PlaySession:
     def finish_editing(self, *, keep: bool) -> None:
         board = self.editor.finish()
         if keep and board is not None:
-            old = self.game
-            self.set_game(
-                Game(
-                    board.to_fen(),
-                    draw_rules=old.draw_rules,
-                    side_names=old.side_names,
-                    variant=old.variant,
-                )
-            )
+            self.set_game(edited_game(board, self.game))
         else:
             self.publish(bump=True)
         self._after_change()
@@ -781,14 +752,9 @@ class PlaySession:
 
     def _save(self) -> None:
         """Autosave the game (when asked for); a failure is reported, never raised."""
-        autosave = self.autosave
-        if autosave is None or self.editor.open:
+        if self.autosave is None or self.editor.open:
             return
-        failed_before = autosave.error is not None
         facts = session_facts(self.opponent, self.human_side(), self.tracker)
-        if not autosave.write(self.game, facts):
-            assert autosave.error is not None
-            if not failed_before:
-                self.errors.append(autosave.error)
-                self.status = Status(autosave.error, "error")
-                self.publish()
+        error = self.autosave.save(self.game, facts)
+        if error is not None:
+            self.show_status(Status(error, "error"), error=True)
