@@ -14,10 +14,12 @@ game, plain values, or a small protocol of the session's fields) and returns wha
 changed, which the session applies. :class:`IntentHandler` and :class:`CommandHandler`
 answer with a :class:`~checkers_widget.play.changes.Reply`; :class:`ClockPolicy` with
 what an expiry does; :mod:`~checkers_widget.play.board_view` with what the board shows;
-:class:`ComputerTurns` and :class:`SearchControl` search off the main thread; beside
-them the :class:`TurnTimer`, :class:`MilestoneTracker`, :class:`PositionEditor`,
+:mod:`~checkers_widget.play.navigation` with what Undo and Redo take back;
+:func:`play_from_python` with a move from Python checked as a click; :class:`ComputerTurns`
+and :class:`SearchControl` search off the main thread; beside them the
+:class:`TurnTimer`, :class:`MilestoneTracker`, :class:`PositionEditor`,
 :class:`GameReview`, :class:`HookRunner`, autosave and, for a network game,
-:class:`RemotePlay`.
+:class:`RemotePlay` (whose :meth:`RemotePlay.update` says what a network event changes).
 
 Every change to the game, from the board or from Python, comes back through the game's
 events (:meth:`Game.subscribe`) and is published at once. One re-entrant lock (shared
@@ -479,13 +481,9 @@ class PlaySession:
         if self.remote is not None:
             self.remote.command("new" if fresh else "restart")  # raises: not across the link
         self.search.stop_all()
-        timer = self.timer
-        if self.paused:
-            self.paused = False
-            if timer is not None:
-                timer.resume()
-        if timer is not None:
-            timer.reset()  # the clock waits for a first move again
+        if self.timer is not None:
+            self.timer.start_over(paused=self.paused)  # waits for a first move again
+        self.paused = False
         with self._walk(bump=True):
             self.game.reset()
             if fresh and self._human_choice == "random":
