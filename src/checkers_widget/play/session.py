@@ -38,11 +38,11 @@ from typing import Any, cast
 
 from ..analysis.explorer import OpeningExplorer
 from ..core.color import Color
-from ..core.errors import CheckersError, MoveVetoed, VariantError
+from ..core.errors import CheckersError, MoveVetoed
 from ..core.game import DrawRules, Game
 from ..core.listeners import Listeners
 from ..core.move import Move
-from ..core.variants import AMERICAN, Variant
+from ..core.variants import Variant
 from ..engine import Analysis, Engine
 from ..network import HostSession, JoinSession, SessionEvent
 from . import commands
@@ -50,6 +50,7 @@ from .autosave import Autosave
 from .board_view import (
     PAUSED_STATUS,
     BoardGoal,
+    check_explorer,
     computer_waits,
     goal_reached,
     state_inputs,
@@ -247,11 +248,7 @@ class PlaySession:
 
         Its games are American checkers games: a board of another variant refuses it."""
         with self.lock:
-            if explorer is not None and self.game.variant is not AMERICAN:
-                raise VariantError(
-                    "the opening explorer's games are American checkers games, "
-                    f"not {self.game.variant.describe()}"
-                )
+            check_explorer(explorer, self.game)
             self.explorer = explorer
             self.publish()
 
