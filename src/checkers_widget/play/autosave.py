@@ -99,6 +99,14 @@ class Autosave:
         self.error = None
         return True
 
+    def save(self, game: Game, session: dict[str, str] | None = None) -> str | None:
+        """:meth:`write`, and the error to report when it fails after a save that did not
+        (None: saved, or the failure was reported already)."""
+        failed_before = self.error is not None
+        if self.write(game, session) or failed_before:
+            return None
+        return self.error
+
 
 def _session_facts(game: Game) -> dict[str, str]:
     """Take the session tags out of a resumed game, keeping only facts that make sense.

@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from ..core.color import Color
+from ..core.errors import VariantError
 from ..core.game import Game
+from ..core.variants import AMERICAN
 from .clock.policy import ClockPolicy
 from .clock.turn_timer import TurnTimer
 from .editor import PositionEditor
@@ -31,12 +33,24 @@ __all__ = [
     "PAUSED_STATUS",
     "BoardGoal",
     "ShownBoard",
+    "check_explorer",
     "computer_waits",
     "goal_reached",
     "offers_moves",
     "state_inputs",
     "status_line",
 ]
+
+
+def check_explorer(explorer: OpeningExplorer | None, game: Game) -> None:
+    """Refuse an opening explorer beside a board of another variant than American
+    checkers (its games are American checkers games)."""
+    if explorer is not None and game.variant is not AMERICAN:
+        raise VariantError(
+            "the opening explorer's games are American checkers games, "
+            f"not {game.variant.describe()}"
+        )
+
 
 #: The status line of a paused board (by Pause, or restored from an autosave file): the
 #: board is covered, so the line says why and how to go on rather than whose turn it is.

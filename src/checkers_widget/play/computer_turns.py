@@ -125,6 +125,19 @@ class ComputerTurns:
 
         board.search.find_hint(board.game.copy(), done, self.failed)
 
+    def live_eval_switched(self, on: bool) -> None:
+        """The Evaluation switch turned: evaluate this position (unless the computer is
+        thinking or the game is over), or drop the evaluation shown."""
+        board = self._board
+        search = board.search
+        if on:
+            if not search.thinking and not board.game.is_over():
+                self.evaluate()
+        else:
+            search.stop_analysis()
+            search.evaluation = None
+            board.publish()
+
     def evaluate(self) -> None:
         """Keep the live evaluation of this position up to date, deeper and deeper."""
         board = self._board

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING
 from ..core.board import Board
 from ..core.color import COLORS
 from ..core.errors import CheckersError, brief
+from ..core.game import Game
 from ..core.move import Piece
 from .intents import EditIntent
 
 if TYPE_CHECKING:
     from .state import EditorState
 
-__all__ = ["PositionEditor"]
+__all__ = ["PositionEditor", "edited_game"]
 
 
 class PositionEditor:
@@ -84,6 +85,13 @@ class PositionEditor:
             "pieces": {str(s): p.name for s, p in board.pieces.items()},
             "error": self.error,
         }
+
+
+def edited_game(board: Board, old: Game) -> Game:
+    """A new game from the edited ``board``, under ``old``'s rules, names and variant."""
+    return Game(
+        board.to_fen(), draw_rules=old.draw_rules, side_names=old.side_names, variant=old.variant
+    )
 
 
 def _piece_named(name: object) -> Piece:

@@ -16,19 +16,35 @@ and clicks from the browser never interleave; the play session handles those eve
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..core.color import BLACK, COLORS, WHITE, Color
 from ..core.errors import CheckersError
 from ..core.game import Game
 from ..core.move import Move
-from ..network import HostSession, JoinSession, SessionError
+from ..network import HostSession, JoinSession, SessionError, SessionEvent
 from ..network.peer_session import game_status
 from .commands import LOCAL_ONLY_COMMANDS, network_refusal
 from .players import HUMAN, REMOTE, WAITING, Player
 from .state import NetworkState, Status, must_capture_words
 
-__all__ = ["LOCAL_ONLY_COMMANDS", "RemotePlay", "refuse_network_options"]
+__all__ = ["LOCAL_ONLY_COMMANDS", "NetworkUpdate", "RemotePlay", "refuse_network_options"]
+
+logger = logging.getLogger("checkers_widget")
+
+
+@dataclass(frozen=True)
+class NetworkUpdate:
+    """What an event of the network session changes on the board."""
+
+    #: The game to show from now on (the guest's mirror of the host's game), or None.
+    mirror: Game | None = None
+    #: The side to turn the board to, once sides are drawn (the players change too).
+    seat: Color | None = None
+    #: Whether the board's state goes out again (a move already published it).
+    publish: bool = True
 
 
 class RemotePlay:
@@ -64,6 +80,15 @@ class RemotePlay:
         if isinstance(session, HostSession):
             return session.guest_name
         return session.host_name if session.accepted else None
+
+    def update(self, event: SessionEvent) -> NetworkUpdate:
+        """What ``event`` (on the network thread) changes on the board."""
+        if event.kind == "accepted":
+            return NetworkUpdate(self.mirror(), self.local_side or BLACK)
+        if event.kind == "error":
+            logger.warning("network: %s", event.text)
+        # A move, undo, redo, reset or result: the game's own event published the board.
+        return NetworkUpdate(publish=event.kind not in ("move", "undo", "redo", "reset", "result"))
 
     # ------------------------------------------------------------------ from the board
     def play(self, move: Move | str | tuple[int, ...]) -> Move:

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import ClassVar, Literal
 
-from ..core.color import Color
+from ..core.color import Color, opponent
 from ..core.errors import CheckersError
 from ..core.game import Game
 from ..core.move import Move
@@ -32,7 +32,9 @@ __all__ = [
     "Remote",
     "ScriptedPlayer",
     "Waiting",
+    "human_sides",
     "kinds",
+    "person_side",
 ]
 
 #: What the board's state calls a player (``state["players"]``).
@@ -121,6 +123,20 @@ class ScriptedPlayer(Player):
 
     def choose(self, game: Game, stop: threading.Event) -> Move | None:
         return self._reply()
+
+
+def human_sides(players: Mapping[Color, Player]) -> set[Color]:
+    """The sides people play at this board."""
+    return {side for side, player in players.items() if isinstance(player, Human)}
+
+
+def person_side(players: Mapping[Color, Player], first: Color) -> Color:
+    """The side the person at a board plays; when both are people (or none), ``first``,
+    the side that moves first."""
+    for color in (first, opponent(first)):
+        if isinstance(players[color], Human):
+            return color
+    return first
 
 
 def kinds(players: Mapping[Color, Player]) -> dict[Color, str]:

@@ -14,10 +14,12 @@ game, plain values, or a small protocol of the session's fields) and returns wha
 changed, which the session applies. :class:`IntentHandler` and :class:`CommandHandler`
 answer with a :class:`~checkers_widget.play.changes.Reply`; :class:`ClockPolicy` with
 what an expiry does; :mod:`~checkers_widget.play.board_view` with what the board shows;
-:class:`ComputerTurns` and :class:`SearchControl` search off the main thread; beside
-them the :class:`TurnTimer`, :class:`MilestoneTracker`, :class:`PositionEditor`,
+:mod:`~checkers_widget.play.navigation` with what Undo and Redo take back;
+:func:`play_from_python` with a move from Python checked as a click; :class:`ComputerTurns`
+and :class:`SearchControl` search off the main thread; beside them the
+:class:`TurnTimer`, :class:`MilestoneTracker`, :class:`PositionEditor`,
 :class:`GameReview`, :class:`HookRunner`, autosave and, for a network game,
-:class:`RemotePlay`.
+:class:`RemotePlay` (whose :meth:`RemotePlay.update` says what a network event changes).
 
 Every change to the game, from the board or from Python, comes back through the game's
 events (:meth:`Game.subscribe`) and is published at once. One re-entrant lock (shared
@@ -28,7 +30,6 @@ events.
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import random
 import threading
@@ -36,12 +37,12 @@ from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 from ..analysis.explorer import OpeningExplorer
-from ..core.color import BLACK, Color, opponent
-from ..core.errors import CheckersError, HookError, MoveVetoed, VariantError
+from ..core.color import Color
+from ..core.errors import CheckersError, MoveVetoed
 from ..core.game import DrawRules, Game
 from ..core.listeners import Listeners
 from ..core.move import Move
-from ..core.variants import AMERICAN, Variant
+from ..core.variants import Variant
 from ..engine import Analysis, Engine
 from ..network import HostSession, JoinSession, SessionEvent
 from . import commands
@@ -49,38 +50,33 @@ from .autosave import Autosave
 from .board_view import (
     PAUSED_STATUS,
     BoardGoal,
+    check_explorer,
     computer_waits,
     goal_reached,
     state_inputs,
 )
-from .changes import KEEP, Reply
+from .changes import KEEP, Change, Reply
 from .clock.policy import ClockPolicy, ExpiryAnswer
 from .clock.time_control import Expiry, TimeControl
 from .clock.turn_timer import TurnTimer
 from .command_handling import CommandHandler
 from .commands import ControlFacts
 from .computer_turns import ComputerTurns
-from .editor import PositionEditor
+from .editor import PositionEditor, edited_game
 from .hook_runner import HookRunner, Observer, Validator
 from .intent_handling import THINKING_REFUSAL, IntentHandler
 from .intent_outcome import IntentOutcome
 from .intents import Command
 from .milestones.book import Attempt, MilestoneBook
 from .milestones.tracking import MilestoneTracker
+from .navigation import jump_replayed, jump_taken_back, redo_turn, undo_turn
 from .network_play import RemotePlay
-from .players import ComputerPlayer, Human, Player
+from .players import ComputerPlayer, Player, human_sides, person_side
+from .python_moves import play_from_python
 from .replay_view import replay_view
 from .review.game_review import GameReview
 from .search_control import HintSource, SearchControl
-from .session_setup import (
-    board_game,
-    checked_human,
-    draw_players,
-    new_attempt,
-    resumed_attempt,
-    resumed_players,
-    session_facts,
-)
+from .session_setup import begin, draw_players, new_attempt, session_facts
 from .state import (
     ReplayState,
     Status,
@@ -88,11 +84,8 @@ from .state import (
     build_state,
     control_facts,
 )
-from .wording import safe_text
 
 __all__ = ["PAUSED_STATUS", "THINKING_REFUSAL", "BoardGoal", "IntentOutcome", "PlaySession"]
-
-logger = logging.getLogger("checkers_widget")
 
 #: The status kinds :meth:`PlaySession.say` may show ("thinking" is the computer's).
 SAY_KINDS: tuple[StatusKind, ...] = (
@@ -175,11 +168,18 @@ class PlaySession:
         self.interactive = interactive
 
         self.autosave = Autosave(autosave) if autosave is not None else None
-        resumed = self.autosave.resume() if self.autosave is not None and game is None else None
-        game = board_game(
-            game, resumed=resumed, draw_rules=draw_rules, side_names=side_names, variant=variant
+        self._rng = random.Random(seed)
+        beginning = begin(
+            game,
+            autosave=self.autosave,
+            draw_rules=draw_rules,
+            side_names=side_names,
+            variant=variant,
+            human=human,
+            against=opponent,
+            rng=self._rng,
         )
-        self._human_choice = checked_human(human, game)
+        self._human_choice = beginning.human
 
         #: The opening explorer shown beside the board (see :meth:`set_explorer`), or None.
         self.explorer: OpeningExplorer | None = None
@@ -203,25 +203,21 @@ class PlaySession:
         self._suspended = False
         self._auto_moving = False
 
-        self._rng = random.Random(seed)
         self.opponent = opponent
-        self.players = resumed_players(resumed, opponent) or draw_players(
-            opponent, self._human_choice, self._rng
-        )
-
-        self.game = game
+        self.players = beginning.players
+        self.game = game = beginning.game
         self._attach(game)
         if timer is not None:
             # The clock waits for a first move made on the board; a game resumed from
             # its autosave was started before.
-            started = resumed is not None and game.ply > 0
+            started = beginning.resumed and game.ply > 0
             self.timer = TurnTimer(timer, self.on_time_expired, started=started)
         self.tracker = MilestoneTracker(milestones, new_attempt(opponent, self.human_side()))
-        self.tracker.attempt = resumed_attempt(resumed) or self.tracker.attempt
+        self.tracker.attempt = beginning.attempt or self.tracker.attempt
         if self.autosave is not None and self.autosave.notice:
             self.status = Status(self.autosave.notice, "error")
             self.errors.append(self.autosave.notice)
-        if resumed is not None and self.pausable and not game.is_over() and game.ply:
+        if beginning.resumed and self.pausable and not game.is_over() and game.ply:
             # A restored game waits for Resume, as in the browser game: nobody's clock
             # runs and the computer does not move until the player is back.
             self.paused = True
@@ -252,11 +248,7 @@ class PlaySession:
 
         Its games are American checkers games: a board of another variant refuses it."""
         with self.lock:
-            if explorer is not None and self.game.variant is not AMERICAN:
-                raise VariantError(
-                    "the opening explorer's games are American checkers games, "
-                    f"not {self.game.variant.describe()}"
-                )
+            check_explorer(explorer, self.game)
             self.explorer = explorer
             self.publish()
 
@@ -267,10 +259,7 @@ class PlaySession:
         self.hooks.refuse_during_hook("game = ")
         self._attach(game)
         self.game = game
-        self.pending = None
-        self.status = None
-        self.notice = None
-        self.publish(bump=True)
+        self._change(Change(pending=None, status=None, notice=None, bump=True))
 
     def _attach(self, game: Game) -> None:
         if self._unsubscribe is not None:
@@ -289,11 +278,8 @@ class PlaySession:
                 self.publish()
                 self._save()
                 return
-            self.pending = None
-            self.redo_chain = None
-            self.status = None
-            self.notice = None
-            self.replay_view = None
+            self._make(Change(pending=None, status=None, notice=None))
+            self.redo_chain = self.replay_view = None
             self.search.forget()
             self.search.stop_all()
             self.looking_back = event in ("undo", "redo")
@@ -301,7 +287,7 @@ class PlaySession:
                 event,
                 game,
                 played=self.played_game,
-                humans={side for side, player in self.players.items() if isinstance(player, Human)},
+                humans=human_sides(self.players),
                 auto=self._auto_moving,
             )
             if self._suspended:
@@ -354,11 +340,7 @@ class PlaySession:
     def human_side(self) -> Color:
         """The side the person at this board plays (when both are people, the side that
         moves first: Black in American checkers, White in international draughts)."""
-        first = self.game.variant.first
-        for color in (first, opponent(first)):
-            if isinstance(self.players[color], Human):
-                return color
-        return first
+        return person_side(self.players, self.game.variant.first)
 
     def show_status(self, status: Status | None, *, error: bool = False) -> None:
         """Put ``status`` on the status line (``error``: keep it among the errors too)."""
@@ -390,13 +372,7 @@ class PlaySession:
             if on and self.remote is not None:
                 return False  # not offered on a network board (see commands.offered)
             self.live_eval = on
-            if on:
-                if not self.search.thinking and not self.game.is_over():
-                    self.computer.evaluate()
-            else:
-                self.search.stop_analysis()
-                self.search.evaluation = None
-                self.publish()
+            self.computer.live_eval_switched(on)
             return True
 
     def view_changed(self) -> None:
@@ -443,33 +419,13 @@ class PlaySession:
         :meth:`CheckersWidget.play` for what it raises."""
         self.hooks.refuse_during_hook("play")
         self._check_not_paused()
-        game = self.game
         if self.remote is not None:
             return self.remote.play(move)
-        if game.is_over():
-            return game.play(move)  # raises GameOverError with the reason
-        if self.players[game.turn].automatic:
-            raise CheckersError(
-                f"it is the computer's turn ({game.side_name(game.turn)}); "
-                "play on game directly to override it"
-            )
-        if isinstance(move, str):
-            move = game.board.parse_move(move)
-        if move not in game.legal_moves():
-            return game.play(move)  # raises IllegalMoveError naming the legal moves
-        reason = self.hooks.veto(game, move)
-        if reason is not None:
-            self.notice = Status(reason, "refused")
-            self.publish()
-            raise MoveVetoed(reason, [move])
-        self.hooks.failure = None
-        self.play_own(move)
-        failure = self.hooks.take_failure()
-        if failure is not None:
-            raise HookError(
-                f"{move} was played, but an observer failed: {safe_text(failure)}"
-            ) from failure
-        return move
+        played = play_from_python(self, move)
+        if played.veto is not None:
+            self.say(played.veto)
+            raise MoveVetoed(played.veto, [played.move])
+        return played.move
 
     def play_own(self, move: Move) -> None:
         """Play a move of the player's (from the board or :meth:`play`).
@@ -485,44 +441,27 @@ class PlaySession:
         with self.lock:
             self._check_not_paused("undo")
             if self.pending:
-                self.redo_chain, self.pending = self.pending, None
-                self.status = None
-                self.publish(bump=True)
+                self.redo_chain = self.pending
+                self._change(jump_taken_back())
                 return None
-            game = self.game
             if self.opponent is None:
-                return game.undo()
+                return self.game.undo()
             self.search.stop_move()
-            taken = None
             with self._walk():
-                while game.can_undo:
-                    taken = game.undo()
-                    if isinstance(self.players[game.turn], Human):
-                        break
-            return taken
+                return undo_turn(self.game, self.players)
 
     def redo(self) -> Move | None:
         """Replay what undo took back, by the same path (see CheckersWidget.redo)."""
         with self.lock:
             self._check_not_paused("redo")
-            game = self.game
-            chain = self.redo_chain
+            chain, self.redo_chain = self.redo_chain, None
             if chain is not None:
-                self.redo_chain = None
-                if any(m.path[: len(chain)] == chain for m in game.legal_moves()):
-                    self.pending = chain
-                    self.status = None
-                    self.publish(bump=True)
+                self._change(jump_replayed(self.game, chain))
                 return None
             if self.opponent is None:
-                return game.redo()
-            replayed = None
+                return self.game.redo()
             with self._walk():
-                while game.can_redo:
-                    replayed = game.redo() or replayed
-                    if isinstance(self.players[game.turn], Human):
-                        break
-            return replayed
+                return redo_turn(self.game, self.players)
 
     def new_game(self) -> None:
         """A fresh game from the start position (sides drawn again when random)."""
@@ -539,13 +478,9 @@ class PlaySession:
         if self.remote is not None:
             self.remote.command("new" if fresh else "restart")  # raises: not across the link
         self.search.stop_all()
-        timer = self.timer
-        if self.paused:
-            self.paused = False
-            if timer is not None:
-                timer.resume()
-        if timer is not None:
-            timer.reset()  # the clock waits for a first move again
+        if self.timer is not None:
+            self.timer.start_over(paused=self.paused)  # waits for a first move again
+        self.paused = False
         with self._walk(bump=True):
             self.game.reset()
             if fresh and self._human_choice == "random":
@@ -567,27 +502,26 @@ class PlaySession:
         """Cover the board and stop the computer (and the clock) until :meth:`resume`."""
         with self.lock:
             self.hooks.refuse_during_hook("pause")
-            if self.paused:
-                return
-            self.paused = True
-            self.search.stop_all()
-            if self.timer is not None:
-                self.timer.pause()
-            self.status = None  # the computer's "thinking" is over; the line says "Paused"
-            self.publish()
+            if not self.paused:
+                self.search.stop_all()
+                self._set_paused(True)
 
     def resume(self) -> None:
         """Go on after :meth:`pause`: the board comes back and the computer plays on."""
         with self.lock:
             self.hooks.refuse_during_hook("resume")
-            if not self.paused:
-                return
-            self.paused = False
-            if self.timer is not None:
-                self.timer.resume()
-            self.status = None
-            self.publish()
-            self._after_change()
+            if self.paused:
+                self._set_paused(False)
+                self._after_change()
+
+    def _set_paused(self, on: bool) -> None:
+        """Pause or resume the clock too; the status line says "Paused" or whose turn it is
+        (the computer's "thinking" is over)."""
+        self.paused = on
+        if self.timer is not None:
+            self.timer.pause() if on else self.timer.resume()
+        self.status = None
+        self.publish()
 
     def _check_not_paused(self, action: str | None = None) -> None:
         """Refuse an action while paused, or one that a network game cannot allow."""
@@ -637,15 +571,7 @@ class PlaySession:
     def finish_editing(self, *, keep: bool) -> None:
         board = self.editor.finish()
         if keep and board is not None:
-            old = self.game
-            self.set_game(
-                Game(
-                    board.to_fen(),
-                    draw_rules=old.draw_rules,
-                    side_names=old.side_names,
-                    variant=old.variant,
-                )
-            )
+            self.set_game(edited_game(board, self.game))
         else:
             self.publish(bump=True)
         self._after_change()
@@ -705,18 +631,15 @@ class PlaySession:
         if remote is None:
             return
         with self.lock:
-            if event.kind == "accepted":
-                mirror = remote.mirror()
-                if mirror is not None:
-                    self.set_game(mirror)  # the mirror of the host's game
+            update = remote.update(event)
+            if update.mirror is not None:
+                self.set_game(update.mirror)
+            if update.seat is not None:
                 self.players = remote.players()
                 if self._turn_board is not None:
-                    self._turn_board(remote.local_side or BLACK)
-            elif event.kind == "error":
-                logger.warning("network: %s", event.text)
-            if event.kind in ("move", "undo", "redo", "reset", "result"):
-                return  # the game's own event already published the board
-            self.publish()
+                    self._turn_board(update.seat)
+            if update.publish:
+                self.publish()
 
     # ------------------------------------------------------------------ intents
     def handle(self, content: Any) -> IntentOutcome:
@@ -745,13 +668,22 @@ class PlaySession:
 
     def _apply(self, reply: Reply) -> None:
         """Make the change a part answered with (a refusal's words become the notice)."""
-        change, outcome = reply.change, reply.outcome
+        outcome = reply.outcome
+        if outcome.kind in ("refused", "illegal"):
+            self.notice = Status(outcome.text, "refused")
+        self._make(reply.change)
+
+    def _change(self, change: Change | None) -> None:
+        """Make ``change`` (None: nothing) and publish it."""
+        if change is not None:
+            self._make(change)
+            self.publish()
+
+    def _make(self, change: Change) -> None:
         if change.pending is not KEEP:
             self.pending = change.pending
         if change.status is not KEEP:
             self.status = change.status
-        if outcome.kind in ("refused", "illegal"):
-            self.notice = Status(outcome.text, "refused")
         if change.notice is not KEEP:
             self.notice = change.notice
         if change.bump:
@@ -815,14 +747,9 @@ class PlaySession:
 
     def _save(self) -> None:
         """Autosave the game (when asked for); a failure is reported, never raised."""
-        autosave = self.autosave
-        if autosave is None or self.editor.open:
+        if self.autosave is None or self.editor.open:
             return
-        failed_before = autosave.error is not None
         facts = session_facts(self.opponent, self.human_side(), self.tracker)
-        if not autosave.write(self.game, facts):
-            assert autosave.error is not None
-            if not failed_before:
-                self.errors.append(autosave.error)
-                self.status = Status(autosave.error, "error")
-                self.publish()
+        error = self.autosave.save(self.game, facts)
+        if error is not None:
+            self.show_status(Status(error, "error"), error=True)

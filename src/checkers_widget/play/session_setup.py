@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from ..core.color import BLACK, COLORS, WHITE, Color, opponent
@@ -19,13 +20,15 @@ from ..core.errors import CheckersError, brief
 from ..core.game import DrawRules, Game
 from ..core.variants import Variant
 from ..core.variants import variant as variant_named
-from .autosave import Resumed
+from .autosave import Autosave, Resumed
 from .milestones import Attempt
 from .milestones.tracking import MilestoneTracker
 from .players import HUMAN, Player
 
 __all__ = [
+    "Beginning",
     "HumanChoice",
+    "begin",
     "board_game",
     "checked_human",
     "draw_players",
@@ -39,6 +42,40 @@ logger = logging.getLogger("checkers_widget")
 
 #: The side the person plays, or ``"random"`` (drawn for each new game).
 HumanChoice = Color | Literal["random"]
+
+
+@dataclass(frozen=True)
+class Beginning:
+    """What a session starts with: its game, the person's side, who plays each side, and
+    whether an autosave file brought the game back (with its milestone attempt)."""
+
+    game: Game
+    human: HumanChoice
+    players: dict[Color, Player]
+    resumed: bool
+    attempt: Attempt | None
+
+
+def begin(
+    game: Game | None,
+    *,
+    autosave: Autosave | None,
+    draw_rules: DrawRules | str | None,
+    side_names: tuple[str, str] | str | None,
+    variant: Variant | str | None,
+    human: Color | str | None,
+    against: Player | None,
+    rng: random.Random,
+) -> Beginning:
+    """The session's beginning from its arguments: the game of the autosave file (when no
+    ``game`` is given), else ``game`` or a new one; the sides kept there or drawn."""
+    resumed = autosave.resume() if autosave is not None and game is None else None
+    game = board_game(
+        game, resumed=resumed, draw_rules=draw_rules, side_names=side_names, variant=variant
+    )
+    choice = checked_human(human, game)
+    players = resumed_players(resumed, against) or draw_players(against, choice, rng)
+    return Beginning(game, choice, players, resumed is not None, resumed_attempt(resumed))
 
 
 def board_game(

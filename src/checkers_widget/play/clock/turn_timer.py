@@ -99,6 +99,13 @@ class TurnTimer:
         self._turn = None
         self.started = False
 
+    def start_over(self, *, paused: bool) -> None:
+        """A new game (or this one again): running again if it was ``paused``, and
+        waiting for a first move (see :meth:`reset`)."""
+        if paused:
+            self.resume()
+        self.reset()
+
     def pause(self) -> None:
         self.keeper.pause()
 
