@@ -137,6 +137,19 @@ def test_outcomes_name_what_happened() -> None:
     assert stale.kind == "refused" and "old position" in stale.text
 
 
+@pytest.mark.parametrize("name", ["hint", "undo"])
+def test_a_control_pressed_on_an_old_position_is_said_to_be_pressed(name: str) -> None:
+    # Reported (issue 26): Hint or Undo pressed on an old position was answered "That was
+    # played on an old position": a pressed control was not played.
+    session = PlaySession(Game(), opponent=None)
+    move(session, (11, 15))
+    stale = session.handle({"kind": "command", "name": name, "version": session.version - 1})
+    assert stale.kind == "refused"
+    assert stale.text == (
+        "That was pressed on an old position; the board has been brought up to date"
+    )
+
+
 def test_a_jump_in_progress_is_pending() -> None:
     session = PlaySession(Game("B:W14,22:B9"))  # Black jumps 14, then 22: 9x18x25
     session.start()

@@ -113,8 +113,10 @@ class IntentHandler:
             logger.warning("refused a malformed message from the board: %s", exc)
             return Reply.refused(f"Refused a malformed message: {exc}")
         if intent.version != board.version and not _holds_on_any_position(intent, board.version):
+            # A control was pressed, not played: say so (issue 26: "played" after Hint/Undo).
+            done = "pressed" if isinstance(intent, Command) else "played"
             return Reply.refused(
-                "That was played on an old position; the board has been brought up to date"
+                f"That was {done} on an old position; the board has been brought up to date"
             )
         if not board.interactive:
             return Reply.refused("This board is for viewing only")
