@@ -69,9 +69,14 @@ def test_the_status_line_says_the_most_pieces_must_be_taken() -> None:
         ("giveaway", "B:W18:B14", "you must jump"),
         ("russian", "W:W22:B18,1", "you must capture"),
         ("pool", "B:W18,30:B14,2", "you must capture"),
-        ("brazilian", "W:W22:B18,1", "you must take the most pieces"),
-        ("spanish", "W:W10:B14,30", "you must take the most pieces"),
-        ("italian", "W:W22:B18,1", "you must take the most pieces"),
+        ("brazilian", "W:W22:B18,11", "you must take the most pieces"),
+        ("spanish", "W:W10:B14,23", "you must take the most pieces"),
+        ("italian", "W:W22:B18,10", "you must take the most pieces"),
+        # Every capture takes one piece: the most-pieces rule chooses nothing, and saying
+        # it misled (issue 26: Italian after 21-17 10-13).
+        ("brazilian", "W:W22:B18,1", "you must capture"),
+        ("spanish", "W:W10:B14,30", "you must capture"),
+        ("italian", "W:W22:B18,1", "you must capture"),
     ],
 )
 def test_each_variant_words_a_compulsory_capture_its_own_way(
@@ -140,3 +145,13 @@ def test_a_man_crowned_during_a_capture_in_progress_is_a_king_in_russian_draught
     widget = CheckersWidget(Game("W:W9:B6,7", variant=variant))
     assert not click(widget, 9, 2)  # the capture goes on
     assert widget.state["pending"] == {"path": [9, 2], "captures": [6], "crowned": crowned}
+
+
+def test_italian_after_21_17_10_13_says_a_capture_not_the_most_pieces() -> None:
+    # Reported (issue 26): the only capture takes one piece, yet the status line said
+    # "you must take the most pieces".
+    w = CheckersWidget(variant="italian")
+    w.game.play("21-17")
+    w.game.play("10-13")
+    assert [str(m) for m in w.game.legal_moves()] == ["17x10"]
+    assert status(w) == ("must-jump", "White to move: you must capture")

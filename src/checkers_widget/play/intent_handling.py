@@ -262,6 +262,6 @@ def explain_refusal(game: Game, path: tuple[int, ...], fallback: str) -> str:
             logger.exception("explain failed for %s", path)
     legal = game.legal_moves()
     if legal and legal[0].is_capture and not any(m.start == path[0] for m in legal):
-        words = must_capture_words(game.variant)
+        words = must_capture_words(game)
         return f"{words[0].upper()}{words[1:]}: " + ", ".join(str(m) for m in legal)
     return sentence(fallback)

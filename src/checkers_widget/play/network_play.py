@@ -159,7 +159,7 @@ class RemotePlay:
             if pending:
                 return Status(f"{text}: keep jumping", "keep-jumping")
             if game.board.must_capture():
-                return Status(f"{text}: {must_capture_words(game.variant)}", "must-jump")
+                return Status(f"{text}: {must_capture_words(game)}", "must-jump")
         return Status(text, "turn")
 
     def connection(self) -> str:

@@ -442,17 +442,21 @@ def default_status(game: Game, pending: tuple[int, ...] | None) -> Status:
     if pending:
         return Status(f"{name}: keep jumping", "keep-jumping")
     if game.board.must_capture():
-        return Status(f"{name} to move: {must_capture_words(game.variant)}", "must-jump")
+        return Status(f"{name} to move: {must_capture_words(game)}", "must-jump")
     return Status(f"{name} to move", "turn")
 
 
-def must_capture_words(variant: Variant) -> str:
-    """What the status line says when a capture is compulsory, in the variant's terms:
-    "you must jump" in American checkers (and giveaway), "you must take the most pieces"
-    where the capture taking the most pieces must be chosen (international, Brazilian,
-    Italian, Spanish), "you must capture" in the other draughts (any capture may be
-    chosen: Russian, pool)."""
-    if variant.capture_rule != "free":
+def must_capture_words(game: Game) -> str:
+    """What the status line says when a capture is compulsory, in the variant's terms and
+    for this position: "you must jump" in American checkers (and giveaway), "you must take
+    the most pieces" where the capture taking the most pieces must be chosen (international,
+    Brazilian, Italian, Spanish) and one capture here takes more than one piece, "you must
+    capture" in the other draughts (any capture may be chosen: Russian, pool) and where
+    every capture takes one piece (the rule then chooses nothing: Italian after 21-17 10-13)."""
+    variant = game.variant
+    if variant.capture_rule != "free" and any(
+        len(move.captures) > 1 for move in game.legal_moves()
+    ):
         return "you must take the most pieces"
     return "you must jump" if variant.uses_bitboards else "you must capture"
 
