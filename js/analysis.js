@@ -191,7 +191,12 @@ export function evaluationParts(evaluation, state, side = evaluationSide(state))
   return {
     label: "Evaluation:",
     score: evaluationScoreText(evaluation.score, state, side),
-    depth: Number.isInteger(evaluation.depth) && evaluation.depth > 0 ? `depth ${evaluation.depth}` : "",
+    // A proven draw comes from the endgame databases, not from a search to some depth:
+    // a depth beside it would mean nothing to a reader.
+    depth:
+      evaluation.score !== PROVEN_DRAW && Number.isInteger(evaluation.depth) && evaluation.depth > 0
+        ? `depth ${evaluation.depth}`
+        : "",
     line: shortLine(evaluation.pv),
   };
 }

@@ -50,7 +50,7 @@ describe("scores", () => {
     expect(hintScoreText("draw", afterFirstMove())).toBe("drawn with best play");
     const evaluation = { move: null, score: "draw", pv: "19-23 5-1", depth: 30 };
     expect(evaluationText(evaluation, afterFirstMove())).toBe(
-      "Evaluation: drawn with best play · depth 30 · line: 19-23 5-1",
+      "Evaluation: drawn with best play · line: 19-23 5-1",
     );
   });
 });

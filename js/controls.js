@@ -7,7 +7,7 @@
 // the live_eval trait and the Screen reader switch the accessible trait (a view
 // preference: it opens the command line of accessible.js).
 
-import { evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis.js";
+import { PROVEN_DRAW, evaluationHelp, evaluationParts, hintParts, hintText } from "./analysis.js";
 import { Clock } from "./clock.js";
 import { editingBarState } from "./editor.js";
 import { pieceSvg } from "./pieces.js";
@@ -540,9 +540,9 @@ export class Chrome {
         ...(hint.line ? [["cw-line-sep", " · line: "], ["cw-line-pv", hint.line]] : []),
       ]);
       // (a hint line means there is a hint)
-      const depth = /** @type {Analysis} */ (state.hint).depth
-        ? ` (depth ${/** @type {Analysis} */ (state.hint).depth})`
-        : "";
+      const shownHint = /** @type {Analysis} */ (state.hint);
+      // (no depth beside a proven draw: the databases decided it, not a search)
+      const depth = shownHint.depth && shownHint.score !== PROVEN_DRAW ? ` (depth ${shownHint.depth})` : "";
       this.hintLine.title = `${hintText({ .../** @type {Analysis} */ (state.hint), pv: "" }, state)} · line: ${
         /** @type {Analysis} */ (state.hint).pv || ""
       }${depth}`;
