@@ -23,15 +23,26 @@ export function percent(part, whole) {
 }
 
 /**
+ * A count as the header and the notebook print it: "22,621" (never "22621" beside it).
+ * @param {number} count
+ * @returns {string}
+ */
+export function grouped(count) {
+  return Number(count).toLocaleString("en-US");
+}
+
+/**
  * What a row says in words (its tooltip, and what a screen reader reads).
  * @param {ExplorerRow} row
  * @returns {string}
  */
 export function rowLabel(row) {
-  const games = `${row.games} game${row.games === 1 ? "" : "s"}`;
-  const results = `Black won ${row.black_wins}, drawn ${row.draws}, White won ${row.white_wins}`;
+  const games = `${grouped(row.games)} game${row.games === 1 ? "" : "s"}`;
+  const results =
+    `Black won ${grouped(row.black_wins)}, drawn ${grouped(row.draws)}, ` +
+    `White won ${grouped(row.white_wins)}`;
   const unknown = row.games - row.black_wins - row.draws - row.white_wins;
-  return `${row.move}: ${games}; ${results}${unknown > 0 ? `, ${unknown} without a result` : ""}`;
+  return `${row.move}: ${games}; ${results}${unknown > 0 ? `, ${grouped(unknown)} without a result` : ""}`;
 }
 
 export class ExplorerPanel {
@@ -105,7 +116,7 @@ export class ExplorerPanel {
     const rows = Array.isArray(explorer.rows) ? explorer.rows : [];
     this.rows = rows;
     this.summary.textContent = rows.length
-      ? `${explorer.games} game${explorer.games === 1 ? "" : "s"} from this position`
+      ? `${grouped(explorer.games)} game${explorer.games === 1 ? "" : "s"} from this position`
       : "No game of the collection reached this position.";
     this.legend.hidden = rows.length === 0;
     this.list.replaceChildren(...rows.map((row, index) => this.rowElement(row, index)));
@@ -137,7 +148,7 @@ export class ExplorerPanel {
     const move = el("span", "cw-explorer-move");
     move.textContent = row.move;
     const games = el("span", "cw-explorer-games");
-    games.textContent = String(row.games);
+    games.textContent = grouped(row.games);
     const bar = el("span", "cw-explorer-bar", { "aria-hidden": "true" });
     for (const [kind, count] of /** @type {[string, number][]} */ ([
       ["black", row.black_wins],

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { percent, rowLabel } from "./explorer.js";
+import { grouped, percent, rowLabel } from "./explorer.js";
 import { fakeModel, mount } from "./test/harness.js";
 import { afterFirstMove, startState } from "./test/fixtures.js";
 
@@ -103,3 +103,14 @@ describe("the opening in the game header", () => {
     expect(line(el).textContent).toBe("Opening: ACF 5: 9-13 22-18 6-9 (Dreaded Edinburgh) · Edinburgh");
   });
 });
+
+describe("counts", () => {
+  it("are grouped as the header writes them, in the summary, the rows and the words", () => {
+    // Reported (issue 26): the header said "22,621" and the list "22621 games".
+    expect(grouped(22621)).toBe("22,621");
+    expect(rowLabel({ move: "11-15", path: [11, 15], games: 12345, black_wins: 5000, draws: 6000, white_wins: 1345, playable: true })).toBe(
+      "11-15: 12,345 games; Black won 5,000, drawn 6,000, White won 1,345",
+    );
+  });
+});
+
