@@ -169,3 +169,16 @@ def test_against_the_computer_the_reply_follows_and_its_turn_is_waited_for() -> 
     finally:
         release.set()
         session.close()
+
+
+def test_a_move_typed_on_a_10x10_board_may_name_squares_past_32() -> None:
+    # Reported (issue 26): on an international board the command line answered "Square 33
+    # in '33-28' is not on the board (1-32)": typed text was read with the 8x8 default.
+    session = started(Game(variant="international"), opponent=None)
+    played = typed(session, "33-28")
+    assert played.kind == "played", played.text
+    played = typed(session, "19-23")
+    assert played.kind == "played", played.text
+    assert [str(m) for m in session.game.moves] == ["33-28", "19-23"]
+    refused = typed(session, "51-47")
+    assert refused.kind == "refused" and "1-50" in refused.text

@@ -165,7 +165,8 @@ class IntentHandler:
         landing square does.
         """
         try:
-            squares = move_text_squares(intent.notation)
+            # The board's own squares: 1-50 on a 10x10 board (issue 26: 33-28 was refused).
+            squares = move_text_squares(intent.notation, square_count(self._board.game.board))
         except IllegalMoveError as exc:
             return Reply.refused(sentence(exc))
         pending = self._board.pending
