@@ -56,6 +56,9 @@ def test_data_dir() -> Path:
     return REPO_ROOT / "tests" / "data"
 
 
+# First: pytest-xdist reads the groups in its own hook of this name (it adds "@group" to each
+# grouped test's id, which --dist loadgroup schedules by); run after it, the groups were lost.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Arrange the collected tests: groups, the data rebuilds, and the hang guards.
 
@@ -121,3 +124,22 @@ def spawn() -> Iterator[Callable[..., Peer]]:
     yield start
     for peer in peers:
         peer.stop()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under ``--dist loadgroup``, refuse to run when the groups were not applied: the
+    browser tests would then run on both workers at once, two JupyterLab servers and two
+    chromiums on two cores (what made the suite fail under load; see pyproject.toml's
+    pin of pytest)."""
+    if not getattr(session.config.option, "loadgroup", False):
+        return
+    lost = [
+        item.nodeid
+        for item in session.items
+        if item.get_closest_marker("xdist_group") is not None and "@" not in item.nodeid
+    ]
+    if lost:
+        raise pytest.UsageError(
+            f"pytest-xdist's groups were not applied ({len(lost)} tests, e.g. {lost[0]}): "
+            "check the pytest and pytest-xdist versions (pyproject.toml)"
+        )
