@@ -22,8 +22,10 @@ from .core.color import BLACK, WHITE, Color
 from .core.drawings import Arrow, Drawing, Mark
 from .core.errors import (
     AmbiguousMoveError,
+    ArgumentTypeError,
     CheckersError,
     FenError,
+    FileWriteError,
     GameOverError,
     HookError,
     IllegalMoveError,
@@ -117,6 +119,7 @@ __all__ = [
     "WHITE",
     "AmbiguousMoveError",
     "Analysis",
+    "ArgumentTypeError",
     "Arrow",
     "Board",
     "CheckersError",
@@ -127,6 +130,7 @@ __all__ = [
     "Engine",
     "ExplorerMove",
     "FenError",
+    "FileWriteError",
     "Game",
     "GameOverError",
     "HookError",
