@@ -86,6 +86,22 @@ def test_the_real_autosave_file_resumes() -> None:
         "",
         "\n\n",
     ],
+    # Names of their own: the saved file holds the milestone attempt's random id, and
+    # pytest-xdist's workers must collect the same test names.
+    ids=[
+        "ply-superscript",
+        "ply-too-many-digits",
+        "ply-arabic-digit",
+        "fen-too-many-digits",
+        "fen-arabic-digits",
+        "draw-rules-huge",
+        "three-side-names",
+        "man-on-crowning-row",
+        "move-square-huge",
+        "move-twice",
+        "empty",
+        "blank-lines",
+    ],
 )
 def test_a_broken_autosave_is_kept_as_bad_and_a_new_game_starts(
     tmp_path: Path, content: str
