@@ -59,13 +59,15 @@ def test_a_worker_killed_mid_review_keeps_the_plies_finished() -> None:
     pool = ProcessPoolExecutor(2)
     killed = itertools.count()
 
-    def kill_after_three(done: int, total: int) -> None:
-        if done >= 3 and next(killed) == 0:
+    # Killed as the sixth answer comes in. Each position is searched to depth 8 (a good
+    # fraction of a second each): the rest of a 50-ply game cannot be finished by then.
+    def kill_after_six(done: int, total: int) -> None:
+        if done >= 6 and next(killed) == 0:
             for process in list(pool._processes.values()):  # the pool's own workers
                 os.kill(process.pid, signal.SIGKILL)
 
     try:
-        found = review(game, depth=3, executor=pool, on_progress=kill_after_three)
+        found = review(game, depth=8, executor=pool, on_progress=kill_after_six)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     assert not found.complete
