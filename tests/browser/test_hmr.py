@@ -28,7 +28,8 @@ from slowdown import scaled
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PROBE_LINE = 'root.className = "cw-root";'
+# A line of js/layout.js (the part that makes the board's root): the test adds a mark after it.
+PROBE_LINE = 'const root = el("div", "cw-root");'
 BUILD_TIMEOUT = scaled(60.0)
 
 
@@ -151,7 +152,7 @@ def test_an_edit_to_a_js_file_reaches_the_open_board_without_a_restart(
         "on11": False,
     }
 
-    source = dev_copy / "js" / "widget.js"
+    source = dev_copy / "js" / "layout.js"
     original = source.read_text(encoding="utf-8")
     assert original.count(PROBE_LINE) == 1
     for mark in ("first", "second"):

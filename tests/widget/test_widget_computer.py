@@ -174,8 +174,14 @@ def test_without_threads_the_search_runs_in_place(monkeypatch: pytest.MonkeyPatc
         lambda threaded=True: SearchRunner(threaded=False),
     )
     widget = CheckersWidget(opponent="easy", human=BLACK, seed=0)
+    seen: list[str] = []
+    widget.observe(lambda change: seen.append(change["new"]["status"]["kind"]), names="state")
     click(widget, 11, 15)
     assert widget.game.ply == 2 and widget.game.turn == BLACK  # replied before returning
+    # The board was told the computer is thinking before the search ran in place (the
+    # JupyterLite test saw the reply with no "thinking" before it, once each intent
+    # published one state).
+    assert "thinking" in seen and seen[-1] in ("turn", "must-jump"), seen
 
 
 def test_a_failing_engine_is_shown_not_swallowed(caplog: pytest.LogCaptureFixture) -> None:

@@ -47,8 +47,8 @@ class SearchedBoard(Protocol):
     @property
     def search(self) -> SearchControl: ...
 
-    def publish(self, *, bump: bool = False) -> None:
-        """Send the board's state out again."""
+    def publish(self, *, bump: bool = False, now: bool = False) -> None:
+        """Send the board's state out again (``now``: even while an intent is handled)."""
 
     def show_status(self, status: Status | None, *, error: bool = False) -> None:
         """Put ``status`` on the status line (``error``: keep it among the errors too)
@@ -73,6 +73,10 @@ class ComputerTurns:
             board.show_status(
                 Status(f"{name}: the computer ({player.level}) is thinking…", "thinking")
             )
+            if not board.search.threaded:
+                # The search runs in place (Pyodide) before the intent's one state goes
+                # out: the board must be told it is thinking first, or it never shows it.
+                board.publish(now=True)
 
         def done(move: Move | None) -> None:
             with board.lock:

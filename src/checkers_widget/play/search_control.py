@@ -121,6 +121,12 @@ class SearchControl:
         return self._mover.wait(timeout) and self._analyst.wait(timeout)
 
     # ------------------------------------------------------------------ searching
+    @property
+    def threaded(self) -> bool:
+        """Whether the computer's searches run in a worker thread; False where there are
+        none (Pyodide): a search then runs in place, while the caller waits."""
+        return self._mover.threaded
+
     def play_for(
         self,
         player: Player,

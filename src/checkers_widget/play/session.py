@@ -726,16 +726,17 @@ class PlaySession:
             self.interactive = on
             self.publish()
 
-    def publish(self, *, bump: bool = False) -> None:
+    def publish(self, *, bump: bool = False, now: bool = False) -> None:
         """Build the board's state and hand it on (``bump``: a new version of the
-        position, which makes intents sent for the old one stale)."""
+        position, which makes intents sent for the old one stale; ``now``: even while an
+        intent is handled, for a state the board must draw before a search in place)."""
         # Under the lock: a state built by one thread (an outcome listener, say) and
         # handed on after another thread's newer one would put the old state back on
         # the board (a puzzle's status stuck on "thinking" after it was solved).
         with self.lock:
             if bump:
                 self.version += 1
-            if self._held:
+            if self._held and not now:
                 return  # an intent is being handled: its one state goes out at its end
             self._seq += 1  # every publish differs: a repeated refusal still reaches the board
             state = cast(
