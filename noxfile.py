@@ -125,7 +125,8 @@ def core(session: nox.Session) -> None:
     """The core, formats and engine tests on one Python: all but the browser tests and the
     few marked slow (long rebuilds and matches), which the main suite runs on the venv's
     Python; they exercise no feature of the language that the others do not."""
-    session.install(str(ROOT))
+    # With the `export` extra (Pillow): the formats tests write GIFs too.
+    session.install(f"{ROOT}[export]")
     session.install(*nox.project.dependency_groups(PYPROJECT, "test"))
     # Two workers, as `make test` runs the whole suite (the machines have two cores).
     arguments = session.posargs or [
