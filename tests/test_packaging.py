@@ -83,7 +83,7 @@ def minor(version: str) -> int:
     return int(version.split(".")[1])
 
 
-def tested_pythons() -> set[str]:
+def python_versions_tested() -> set[str]:
     """The Python versions noxfile.py requires (its REQUIRED set, read without running it)."""
     tree = ast.parse((REPO_ROOT / "noxfile.py").read_text(encoding="utf-8"))
     for node in tree.body:
@@ -262,7 +262,7 @@ def test_the_metadata_says_the_licence_the_pythons_and_the_lower_bounds(built: B
             for c in classifiers
             if re.fullmatch(re.escape(PYTHON_CLASSIFIER) + r"3\.\d+", c)
         }
-        assert pythons == tested_pythons() == {"3.11", "3.12", "3.13"}
+        assert pythons == python_versions_tested() == {"3.11", "3.12", "3.13"}
         assert metadata["Requires-Python"] == f">={min(pythons, key=minor)}"
         # PEP 639: no licence classifier beside a license expression.
         assert not [c for c in classifiers if c.startswith("License ::")]
