@@ -14,6 +14,7 @@ import ast
 from pathlib import Path
 
 import checkers_widget.play
+from test_structure import circles  # the one circle finder of the tests
 
 PLAY = Path(checkers_widget.play.__file__).parent
 PACKAGE = "checkers_widget.play"
@@ -66,41 +67,6 @@ def import_graph() -> dict[str, set[str]]:
     return {name: imported(name, path, known) for name, path in modules.items()}
 
 
-def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The import circles of ``graph`` (strongly connected parts of two modules or more)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for nxt in sorted(graph.get(node, ())):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in on_stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            part = []
-            while True:
-                top = stack.pop()
-                on_stack.discard(top)
-                part.append(top)
-                if top == node:
-                    break
-            if len(part) > 1:
-                found.append(sorted(part))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return found
-
-
 def test_the_graph_holds_every_module_of_play() -> None:
     graph = import_graph()
     # At module level, relative; and a package's parts (sub-packages are read too).
@@ -123,7 +89,7 @@ def test_the_reader_counts_imports_in_functions_and_under_type_checking(tmp_path
         f"{PACKAGE}.state",
         f"{PACKAGE}.commands",
     }
-    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
 
 
 def test_no_part_of_play_imports_the_session() -> None:
