@@ -29,6 +29,8 @@ import textwrap
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+# The browser harness lives with the tests, and imports the tests' slowdown knob.
+sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 from jupyter_harness import (  # noqa: E402

@@ -36,6 +36,7 @@ the time (about a minute, more on a busy machine).
 
 from __future__ import annotations
 
+import argparse
 import lzma
 import sys
 import time
@@ -145,6 +146,9 @@ def select(
 
 
 def main() -> int:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     started = time.perf_counter()
     positions, counts = tally(games())
     deck_openings = [o for o in data.three_move_openings() if o.in_deck]

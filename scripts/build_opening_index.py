@@ -15,6 +15,7 @@ takes about half a minute.
 
 from __future__ import annotations
 
+import argparse
 import lzma
 import sys
 import time
@@ -36,6 +37,9 @@ def build(archive_path: Path = ARCHIVE) -> OpeningExplorer:
 
 
 def main() -> int:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     start = time.perf_counter()
     explorer = build()
     data = explorer.to_bytes()
